@@ -1,0 +1,40 @@
+# paohuzi-audit: `make run` serves the demo on SQLite, `make test` runs every test.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export PAOHUZI_TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
+
+.PHONY: install run test test-fast lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/paohuzi-audit migrate
+	$(VENV)/bin/paohuzi-audit demo --if-empty
+	$(VENV)/bin/paohuzi-audit keys create --scope ingest --scope read --scope operate --scope admin --name demo
+	@echo "Replay pages: http://$(HOST):$(PORT)/    API: http://$(HOST):$(PORT)/api/v1/docs"
+	$(VENV)/bin/paohuzi-audit serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -m "not slow and not browser"
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check replay app tests
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	$(PY) -m replay bench --games 2000
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,611 @@
+"""The winning-hand search (RULES §8): can these holdings be laid out as 7 groups, and how?
+
+Holdings are the table melds, the hand (20 counts) and the winning card. Each table
+meld is one group; every kind held three times is a 坎 (never split) and four times a
+提; the rest of the hand (the "free" cards) is split into sentences, 绞 and exactly one
+pair iff the holdings have a four-card group (``F >= 1``). The winning card may join a
+碰/偎/臭偎 on the table or a 坎 in hand (跑), a pair in hand (碰), or go with the free
+cards. The total must be exactly 7 groups.
+
+``best_huxi`` is the hot path (called for every revealed card for every player): it
+builds no objects. The free cards are packed into one int (3 bits a kind) and their best
+split is memoised on it; the table melds and the hand are summarised once per distinct
+value. ``search`` builds the ``Group``/``Arrangement`` objects and is meant for actual
+wins and for display.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import mul
+from typing import Final
+
+from .cards import NUM_KINDS, card_name
+from .groups import FOURS, OF_ONE_KIND, GroupKind, group_huxi, is_chi_shape
+
+Meld = tuple[GroupKind, tuple[int, ...]]
+# (kind, cards) of a free-card group, as produced by the splitter.
+_Shape = tuple[GroupKind, tuple[int, ...]]
+
+GROUPS_IN_A_WIN: Final = 7
+
+_TABLE_KINDS: Final = frozenset(
+    {GroupKind.TI, GroupKind.PAO, GroupKind.WEI, GroupKind.CHOU_WEI, GroupKind.PENG,
+     GroupKind.CHI, GroupKind.BI}
+)
+_ALIKE_LEN: Final[dict[GroupKind, int]] = {
+    GroupKind.TI: 4,
+    GroupKind.PAO: 4,
+    GroupKind.WEI: 3,
+    GroupKind.CHOU_WEI: 3,
+    GroupKind.PENG: 3,
+}
+_KIND_ORDER: Final[dict[GroupKind, int]] = {k: i for i, k in enumerate(GroupKind)}
+
+# Packed counts: kind k occupies bits 3k..3k+2.
+_UNIT: Final[tuple[int, ...]] = tuple(1 << (3 * k) for k in range(NUM_KINDS))
+
+
+def _alike(kind: GroupKind, k: int) -> int:
+    return group_huxi(kind, (k,))
+
+
+_TI: Final = tuple(_alike(GroupKind.TI, k) for k in range(NUM_KINDS))
+_PAO: Final = tuple(_alike(GroupKind.PAO, k) for k in range(NUM_KINDS))
+_KAN: Final = tuple(_alike(GroupKind.KAN, k) for k in range(NUM_KINDS))
+_PENG: Final = tuple(_alike(GroupKind.PENG, k) for k in range(NUM_KINDS))
+_WEI: Final = tuple(_alike(GroupKind.WEI, k) for k in range(NUM_KINDS))
+# Huxi of the run k, k+1, k+2 (k the lowest) and of 2-7-10 (k the 2 of its case).
+_RUN: Final = tuple(
+    group_huxi(GroupKind.SENTENCE, (k, k + 1, k + 2)) if k % 10 <= 7 else 0
+    for k in range(NUM_KINDS)
+)
+_RUN_MASK: Final = tuple(
+    (_UNIT[k] + _UNIT[k + 1] + _UNIT[k + 2]) if k % 10 <= 7 else 0 for k in range(NUM_KINDS)
+)
+_ERQISHI: Final = tuple(
+    group_huxi(GroupKind.SENTENCE, (k, k + 5, k + 8)) if k % 10 == 1 else 0
+    for k in range(NUM_KINDS)
+)
+_ERQISHI_MASK: Final = tuple(
+    (_UNIT[k] + _UNIT[k + 5] + _UNIT[k + 8]) if k % 10 == 1 else 0 for k in range(NUM_KINDS)
+)
+
+
+# --------------------------------------------------------------------------- value types
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One of the seven groups (门子) of a winning hand."""
+
+    kind: GroupKind
+    cards: tuple[int, ...]
+    huxi: int
+    from_table: bool
+
+    def label(self) -> str:
+        """``"ti d5 d5 d5 d5 (12)"``."""
+        return f"{self.kind.value} {' '.join(card_name(c) for c in self.cards)} ({self.huxi})"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    groups: tuple[Group, ...]
+    huxi: int
+    dui_dui: bool
+
+    def labels(self) -> list[str]:
+        return [g.label() for g in self.groups]
+
+
+# --------------------------------------------------------------------------- summaries
+
+# (groups, huxi, fours, card counts per kind, huxi gained when the card joins a table
+#  meld of that kind (-1: no such meld), plain = no chi/bi meld)
+_TableInfo = tuple[int, int, int, tuple[int, ...], tuple[int, ...], bool]
+# (groups, huxi, fours, packed free cards, number of free cards)
+_HandInfo = tuple[int, int, int, int, int]
+
+
+def _meld_key(melds: Sequence[tuple[GroupKind, tuple[int, ...]]]) -> tuple[Meld, ...]:
+    return melds if type(melds) is tuple else tuple(melds)
+
+
+def _normalise(melds: Sequence[tuple[GroupKind, Sequence[int]]]) -> tuple[Meld, ...] | None:
+    out: list[Meld] = []
+    for kind, cards in melds:
+        try:
+            out.append((GroupKind(kind), tuple(cards)))
+        except ValueError:
+            return None
+    return tuple(out)
+
+
+def _table(melds: Sequence[tuple[GroupKind, tuple[int, ...]]]) -> _TableInfo | None:
+    key = _meld_key(melds)
+    try:
+        return _table_info(key)
+    except TypeError:  # unhashable cards (lists): normalise once
+        norm = _normalise(key)
+        return None if norm is None else _table_info(norm)
+
+
+@lru_cache(maxsize=1 << 14)
+def _table_info(key: tuple[Meld, ...]) -> _TableInfo | None:
+    if len(key) > GROUPS_IN_A_WIN:
+        return None
+    huxi = fours = 0
+    plain = True
+    counts = [0] * NUM_KINDS
+    join = [-1] * NUM_KINDS
+    for raw_kind, raw_cards in key:
+        try:
+            kind = raw_kind if type(raw_kind) is GroupKind else GroupKind(raw_kind)
+        except ValueError:
+            return None
+        cards = tuple(raw_cards)
+        if kind not in _TABLE_KINDS or not cards or min(cards) < 0 or max(cards) >= NUM_KINDS:
+            return None
+        size = _ALIKE_LEN.get(kind)
+        if size is None:
+            if not is_chi_shape(cards):
+                return None
+            plain = False
+        elif len(cards) != size or cards.count(cards[0]) != size:
+            return None
+        huxi += group_huxi(kind, cards)
+        if kind in FOURS:
+            fours += 1
+        k = cards[0]
+        if kind is GroupKind.PENG:
+            join[k] = _PAO[k] - _PENG[k]
+        elif kind is GroupKind.WEI or kind is GroupKind.CHOU_WEI:
+            join[k] = _PAO[k] - _WEI[k]
+        for c in cards:
+            counts[c] += 1
+    if max(counts) > 4:
+        return None
+    return len(key), huxi, fours, tuple(counts), tuple(join), plain
+
+
+def _hand_key(hand: Sequence[int]) -> tuple[int, ...]:
+    return hand if type(hand) is tuple else tuple(hand)
+
+
+@lru_cache(maxsize=1 << 15)
+def _hand_info(hand: tuple[int, ...]) -> _HandInfo | None:
+    if len(hand) != NUM_KINDS or min(hand) < 0 or max(hand) > 4:
+        return None
+    free = sum(map(mul, hand, _UNIT))
+    free_n = sum(hand)
+    groups = huxi = fours = 0
+    if 3 in hand or 4 in hand:
+        for k, n in enumerate(hand):
+            if n == 3:
+                huxi += _KAN[k]
+            elif n == 4:  # should not occur: four alike in hand count as a 提
+                huxi += _TI[k]
+                fours += 1
+            else:
+                continue
+            groups += 1
+            free -= n * _UNIT[k]
+            free_n -= n
+    return groups, huxi, fours, free, free_n
+
+
+# --------------------------------------------------------------------------- free-card split
+
+# Memo of ``_split``: packed free cards (| _PAIR when the pair is still owed) -> best huxi.
+_PAIR: Final = 1 << 62
+_MEMO_LIMIT: Final = 1 << 18
+_memo: dict[int, int] = {}
+
+
+def _free_best(x: int, pair: bool) -> int:
+    """Most huxi splitting the packed free cards ``x`` into sentences and 绞, plus one pair
+    iff ``pair``; -1 when impossible."""
+    key = x | _PAIR if pair else x
+    r = _memo.get(key)
+    if r is None:
+        if len(_memo) >= _MEMO_LIMIT:
+            _memo.clear()
+        r = _split(key)
+    return r
+
+
+def _split(key: int) -> int:
+    """``_free_best`` on a memo miss; every option uses the lowest kind present."""
+    x = key & (_PAIR - 1)
+    if not x:
+        return -1 if key & _PAIR else 0
+    memo = _memo
+    k = ((x & -x).bit_length() - 1) // 3
+    sh = 3 * k
+    n = (x >> sh) & 7
+    best = -1
+    if key & _PAIR and n >= 2:
+        sub = x - 2 * _UNIT[k]
+        r = memo.get(sub)
+        best = _split(sub) if r is None else r
+    rk = k % 10
+    if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
+        sub = key - _RUN_MASK[k]
+        r = memo.get(sub)
+        if r is None:
+            r = _split(sub)
+        if r >= 0 and r + _RUN[k] > best:
+            best = r + _RUN[k]
+    if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
+        sub = key - _ERQISHI_MASK[k]
+        r = memo.get(sub)
+        if r is None:
+            r = _split(sub)
+        if r >= 0 and r + _ERQISHI[k] > best:
+            best = r + _ERQISHI[k]
+    if k < 10:
+        m = (x >> (sh + 30)) & 7
+        if m:
+            if n >= 2:
+                sub = key - 2 * _UNIT[k] - _UNIT[k + 10]
+                r = memo.get(sub)
+                if r is None:
+                    r = _split(sub)
+                if r > best:
+                    best = r
+            if m >= 2:
+                sub = key - _UNIT[k] - 2 * _UNIT[k + 10]
+                r = memo.get(sub)
+                if r is None:
+                    r = _split(sub)
+                if r > best:
+                    best = r
+    memo[key] = best
+    return best
+
+
+def _complete(free: int, free_n: int, groups: int, fours: int, huxi: int) -> int:
+    need = GROUPS_IN_A_WIN - groups
+    if need < 0:
+        return -1
+    if fours:
+        if free_n != 3 * need - 1:  # (need - 1) threes and the pair
+            return -1
+        r = _free_best(free, True)
+    else:
+        if free_n != 3 * need:
+            return -1
+        r = _free_best(free, False)
+    return -1 if r < 0 else huxi + r
+
+
+# --------------------------------------------------------------------------- fast path
+
+
+def best_huxi(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int | None,
+) -> int:
+    """Most huxi of any winning arrangement of the holdings; -1 when they are no win.
+
+    ``min_huxi`` is not applied: the caller compares.
+    """
+    t = _table(melds)
+    if t is None:
+        return -1
+    key = _hand_key(hand)
+    h = _hand_info(key)
+    if h is None:
+        return -1
+    t_groups, t_huxi, t_fours, t_counts, t_join, _ = t
+    h_groups, h_huxi, h_fours, free, free_n = h
+    groups = t_groups + h_groups
+    huxi = t_huxi + h_huxi
+    fours = t_fours + h_fours
+    if card is None:
+        return _complete(free, free_n, groups, fours, huxi)
+    if type(card) is not int or not 0 <= card < NUM_KINDS:
+        return -1
+    n = key[card]
+    if n + t_counts[card] >= 4:  # the card would be a fifth copy
+        return -1
+    # The card with the free cards.
+    best = _complete(free + _UNIT[card], free_n + 1, groups, fours, huxi)
+    # The card onto a 碰/偎 on the table, or a 坎 in hand: a 跑.
+    j = t_join[card]
+    if j >= 0:
+        r = _complete(free, free_n, groups, fours + 1, huxi + j)
+        if r > best:
+            best = r
+    elif n == 3:
+        r = _complete(free, free_n, groups, fours + 1, huxi + _PAO[card] - _KAN[card])
+        if r > best:
+            best = r
+    elif n == 2:  # onto a pair in hand: a 碰
+        r = _complete(free - 2 * _UNIT[card], free_n - 2, groups + 1, fours, huxi + _PENG[card])
+        if r > best:
+            best = r
+    return best
+
+
+def is_ready(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    min_huxi: int,
+) -> bool:
+    """听牌: some card kind would complete a win with at least ``min_huxi``."""
+    key = _hand_key(hand)
+    return any(best_huxi(melds, key, k) >= min_huxi for k in range(NUM_KINDS))
+
+
+# --------------------------------------------------------------------------- full search
+
+
+@lru_cache(maxsize=1 << 12)
+def _free_splits(x: int, pair: bool) -> tuple[tuple[int, tuple[_Shape, ...]], ...]:
+    """Every huxi total a split of ``x`` can reach, each with the first split found
+    (fixed order: pair, run, 2-7-10, 绞 two-one, 绞 one-two), best first."""
+    if not x:
+        return () if pair else ((0, ()),)
+    k = ((x & -x).bit_length() - 1) // 3
+    sh = 3 * k
+    n = (x >> sh) & 7
+    found: dict[int, tuple[_Shape, ...]] = {}
+
+    def add(shape: _Shape, gain: int, rest: int, rest_pair: bool) -> None:
+        for h, groups in _free_splits(rest, rest_pair):
+            found.setdefault(h + gain, (shape, *groups))
+
+    if pair and n >= 2:
+        add((GroupKind.PAIR, (k, k)), 0, x - 2 * _UNIT[k], False)
+    rk = k % 10
+    if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
+        add((GroupKind.SENTENCE, (k, k + 1, k + 2)), _RUN[k], x - _RUN_MASK[k], pair)
+    if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
+        add((GroupKind.SENTENCE, (k, k + 5, k + 8)), _ERQISHI[k], x - _ERQISHI_MASK[k], pair)
+    if k < 10:
+        m = (x >> (sh + 30)) & 7
+        if m and n >= 2:
+            add((GroupKind.JIAO, (k, k, k + 10)), 0, x - 2 * _UNIT[k] - _UNIT[k + 10], pair)
+        if m >= 2:
+            add((GroupKind.JIAO, (k, k + 10, k + 10)), 0, x - _UNIT[k] - 2 * _UNIT[k + 10], pair)
+    return tuple(sorted(found.items(), key=lambda item: -item[0]))
+
+
+def _group(kind: GroupKind, cards: tuple[int, ...], from_table: bool) -> Group:
+    return Group(kind, cards, group_huxi(kind, cards), from_table)
+
+
+def search(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int | None,
+    *,
+    every_huxi: bool = False,
+) -> list[Arrangement]:
+    """The best arrangements of the holdings; ``[]`` when they are no win.
+
+    By default at most two: the one with the most huxi (an 对对 one preferred on a tie)
+    and, if that is not 对对, the best 对对 one when there is any. With ``every_huxi``:
+    one per distinct huxi total (对对 preferred on a tie), most huxi first — needed when
+    the grade is not monotonic in huxi (hengshan: 10 huxi is 3 级, 11 only 1).
+    Deterministic: ties are broken by a fixed order of placements and splits.
+    """
+    key = _meld_key(melds)
+    t = _table(key)
+    h = _hand_info(_hand_key(hand))
+    if t is None or h is None:
+        return []
+    norm = _normalise(key)
+    if norm is None:
+        return []
+    _, _, t_fours, t_counts, t_join, plain = t
+    _, _, h_fours, free, free_n = h
+    hand_t = _hand_key(hand)
+
+    table = [_group(kind, cards, True) for kind, cards in norm]
+    fixed: list[Group] = []
+    for k, n in enumerate(hand_t):
+        if n == 3:
+            fixed.append(_group(GroupKind.KAN, (k,) * 3, False))
+        elif n == 4:
+            fixed.append(_group(GroupKind.TI, (k,) * 4, False))
+
+    # Placements of the winning card: (table groups, hand groups, free, free_n, fours).
+    options: list[tuple[list[Group], list[Group], int, int, int]] = []
+    fours = t_fours + h_fours
+    if card is None:
+        options.append((table, fixed, free, free_n, fours))
+    else:
+        if type(card) is not int or not 0 <= card < NUM_KINDS:
+            return []
+        n = hand_t[card]
+        if n + t_counts[card] >= 4:
+            return []
+        if t_join[card] >= 0:
+            joined = list(table)
+            for i, (kind, cards) in enumerate(norm):
+                if kind in (GroupKind.PENG, GroupKind.WEI, GroupKind.CHOU_WEI) and cards[0] == card:
+                    joined[i] = _group(GroupKind.PAO, (*cards, card), True)
+                    break
+            options.append((joined, fixed, free, free_n, fours + 1))
+        elif n == 3:
+            kan = [
+                _group(GroupKind.PAO, (card,) * 4, False) if g.cards[0] == card else g
+                for g in fixed
+            ]
+            options.append((table, kan, free, free_n, fours + 1))
+        elif n == 2:
+            peng = [*fixed, _group(GroupKind.PENG, (card,) * 3, False)]
+            options.append((table, peng, free - 2 * _UNIT[card], free_n - 2, fours))
+        options.append((table, fixed, free + _UNIT[card], free_n + 1, fours))
+
+    # Best per huxi total; on a tie a 对对 one replaces a plain one, else the first stays.
+    by_huxi: dict[int, Arrangement] = {}
+    for tab, hand_groups, x, x_n, f in options:
+        groups = len(tab) + len(hand_groups)
+        need = GROUPS_IN_A_WIN - groups
+        if need < 0 or x_n != 3 * need - (1 if f else 0):
+            continue
+        base = sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)
+        for gain, shapes in _free_splits(x, f > 0):
+            rest = [*hand_groups, *(_group(kind, cards, False) for kind, cards in shapes)]
+            rest.sort(key=lambda g: (_KIND_ORDER[g.kind], g.cards))
+            all_groups = (*tab, *rest)
+            dui = plain and all(g.kind in OF_ONE_KIND for g in all_groups)
+            arr = Arrangement(all_groups, base + gain, dui)
+            old = by_huxi.get(arr.huxi)
+            if old is None or (dui and not old.dui_dui):
+                by_huxi[arr.huxi] = arr
+    ranked = [by_huxi[hx] for hx in sorted(by_huxi, reverse=True)]
+    if every_huxi or not ranked:
+        return ranked
+    best = ranked[0]
+    if best.dui_dui:
+        return [best]
+    for arr in ranked[1:]:
+        if arr.dui_dui:
+            return [best, arr]
+    return [best]
+
+
+# --------------------------------------------------------------------------- benchmark
+
+
+def clear_caches() -> None:
+    for fn in (_table_info, _hand_info, _free_splits):
+        fn.cache_clear()
+    _memo.clear()
+
+
+def _take(deck: list[int], cards: Sequence[int]) -> bool:
+    need: dict[int, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    if any(deck[c] < n for c, n in need.items()):
+        return False
+    for c, n in need.items():
+        deck[c] -= n
+    return True
+
+
+def _random_shape(rng: random.Random) -> tuple[int, ...]:
+    roll = rng.random()
+    if roll < 0.6:
+        case = rng.choice((0, 10))
+        start = rng.randrange(8)
+        return (case + start, case + start + 1, case + start + 2)
+    if roll < 0.75:
+        case = rng.choice((0, 10))
+        return (case + 1, case + 6, case + 9)
+    r = rng.randrange(10)
+    return (r, r, r + 10) if rng.random() < 0.5 else (r, r + 10, r + 10)
+
+
+def _random_win(rng: random.Random) -> tuple[list[Meld], list[int], int | None]:
+    """Holdings built from seven groups (mostly wins; a few are not, e.g. an accidental 坎)."""
+    deck = [4] * NUM_KINDS
+    melds: list[Meld] = []
+    for _ in range(rng.randrange(4)):
+        kind = rng.choice(
+            (GroupKind.PENG, GroupKind.WEI, GroupKind.CHI, GroupKind.TI, GroupKind.PAO)
+        )
+        for _attempt in range(20):
+            if kind is GroupKind.CHI:
+                cards = _random_shape(rng)
+            else:
+                cards = (rng.randrange(NUM_KINDS),) * _ALIKE_LEN[kind]
+            if _take(deck, cards):
+                melds.append((kind, cards))
+                break
+    fours = sum(1 for kind, _ in melds if kind in FOURS)
+    hand_cards: list[int] = []
+
+    def fits(cards: tuple[int, ...]) -> bool:
+        # No accidental 坎 or four in hand: only a deliberate 坎 holds three alike.
+        kan = len(set(cards)) == 1 and len(cards) == 3
+        return all(
+            (hand_cards.count(c) == 0 if kan else hand_cards.count(c) + cards.count(c) < 3)
+            for c in cards
+        ) and _take(deck, cards)
+
+    while len(melds) + len(hand_cards) // 3 < GROUPS_IN_A_WIN - (1 if fours else 0):
+        cards = (rng.randrange(NUM_KINDS),) * 3 if rng.random() < 0.12 else _random_shape(rng)
+        if fits(cards):
+            hand_cards.extend(cards)
+    if fours:
+        while True:
+            k = rng.randrange(NUM_KINDS)
+            if fits((k, k)):
+                hand_cards.extend((k, k))
+                break
+    card = hand_cards.pop(rng.randrange(len(hand_cards)))
+    hand = [0] * NUM_KINDS
+    for c in hand_cards:
+        hand[c] += 1
+    return melds, hand, card
+
+
+def _random_holding(rng: random.Random) -> tuple[list[Meld], list[int], int | None]:
+    """A random hand of the right size (what a player holds mid-game) and a random card."""
+    deck = [4] * NUM_KINDS
+    melds: list[Meld] = []
+    for _ in range(rng.randrange(3)):
+        kind = rng.choice((GroupKind.PENG, GroupKind.CHI, GroupKind.WEI, GroupKind.PAO))
+        cards = _random_shape(rng) if kind is GroupKind.CHI else (rng.randrange(NUM_KINDS),) * (
+            _ALIKE_LEN[kind]
+        )
+        if _take(deck, cards):
+            melds.append((kind, cards))
+    fours = sum(1 for kind, _ in melds if kind in FOURS)
+    size = 20 + max(0, fours - 1) - sum(len(c) for _, c in melds)
+    pool = [k for k in range(NUM_KINDS) for _ in range(deck[k])]
+    picked = rng.sample(pool, size + 1)
+    card = picked.pop()
+    hand = [0] * NUM_KINDS
+    for c in picked:
+        hand[c] += 1
+    for k in range(NUM_KINDS):
+        if hand[k] == 4:  # four alike never stay in hand
+            hand[k] = 0
+            melds.append((GroupKind.TI, (k,) * 4))
+    return melds, hand, card
+
+
+def bench_win_checks(n: int, seed: int) -> dict[str, float | int]:
+    """Time ``best_huxi`` on ``n`` holdings (half built as wins, half random), caches cold."""
+    rng = random.Random(seed)
+    cases = [(_random_win if i % 2 == 0 else _random_holding)(rng) for i in range(n)]
+    frozen = [(tuple(m), tuple(h), c) for m, h, c in cases]
+    clear_caches()
+    wins = 0
+    start = time.perf_counter()
+    for m, h, c in frozen:
+        if best_huxi(m, h, c) >= 0:
+            wins += 1
+    seconds = time.perf_counter() - start
+    return {
+        "checks": n,
+        "wins": wins,
+        "seconds": round(seconds, 6),
+        "checks_per_s": int(n / seconds) if seconds > 0 else 0,
+        "seed": seed,
+    }
+
+
+__all__ = [
+    "Arrangement",
+    "Group",
+    "Meld",
+    "bench_win_checks",
+    "best_huxi",
+    "clear_caches",
+    "is_ready",
+    "search",
+]

@@ -1,0 +1,159 @@
+"""吃 (chi) and 比 (bi), RULES §6.
+
+A 吃 takes the revealed card ``c`` plus two hand cards into a sentence or 绞.
+Every copy of ``c`` still in hand must then leave in 比 groups: each a sentence
+or 绞 of three hand cards (no 坎 cards) holding at least one copy of ``c``.
+If that cannot be done the 吃 is not allowed at all; if the log leaves a copy
+in hand while it could be done, that is 烧比 (``bi_missing``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Sequence
+
+from .cards import Card, is_big, other_case, rank
+from .groups import is_chi_shape
+
+Pair = tuple[Card, Card]
+
+
+@lru_cache(maxsize=None)
+def partners(card: Card) -> tuple[Pair, ...]:
+    """Every pair of other cards that makes a sentence or 绞 with ``card``."""
+    r, base = rank(card), (10 if is_big(card) else 0)
+    out: list[Pair] = []
+    for lo in (r - 2, r - 1, r):
+        run = [lo, lo + 1, lo + 2]
+        if lo >= 1 and lo + 2 <= 10:
+            run.remove(r)
+            out.append((base + run[0] - 1, base + run[1] - 1))
+    if r in (2, 7, 10):
+        two = [x for x in (2, 7, 10) if x != r]
+        out.append((base + two[0] - 1, base + two[1] - 1))
+    oc = other_case(card)
+    out.append((card, oc) if card < oc else (oc, card))  # c + c + C
+    out.append((oc, oc))  # c + C + C
+    return tuple(out)
+
+
+def _need(pair: Sequence[Card]) -> dict[Card, int]:
+    need: dict[Card, int] = {}
+    for k in pair:
+        need[k] = need.get(k, 0) + 1
+    return need
+
+
+def _usable(hand: Sequence[int], need: dict[Card, int]) -> bool:
+    """Held, and none of them from a 坎 (three alike in hand)."""
+    return all(hand[k] >= n and hand[k] != 3 for k, n in need.items())
+
+
+def bi_options(hand: Sequence[int], card: Card) -> list[tuple[tuple[Card, ...], ...]]:
+    """Every way to lay out all copies of ``card`` left in ``hand`` as 比 groups.
+
+    ``[()]`` when none is left; ``[]`` when it cannot be done.
+    """
+    left = hand[card]
+    if left == 0:
+        return [()]
+    if hand[card] == 3:
+        return []
+    results: list[tuple[tuple[Card, ...], ...]] = []
+    for pair in partners(card):
+        need = _need((card,) + pair)
+        if not _usable(hand, need):
+            continue
+        group = tuple(sorted((card,) + pair))
+        rest = list(hand)
+        for k, n in need.items():
+            rest[k] -= n
+        for tail in bi_options(rest, card):
+            results.append((group,) + tail)
+    # one layout per multiset of groups
+    unique = sorted({tuple(sorted(r)) for r in results})
+    return unique
+
+
+@dataclass(frozen=True, slots=True)
+class ChiOption:
+    taken: tuple[Card, ...]  # the chi group: the revealed card and two hand cards, sorted
+    bi: tuple[tuple[Card, ...], ...]
+
+
+def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
+    """Every legal 吃 of ``card`` (with a complete 比) from ``hand``."""
+    out: list[ChiOption] = []
+    for pair in partners(card):
+        need = _need(pair)
+        if not _usable(hand, need):
+            continue
+        rest = list(hand)
+        for k, n in need.items():
+            rest[k] -= n
+        for bi in bi_options(rest, card):
+            out.append(ChiOption(tuple(sorted((card,) + pair)), bi))
+    return out
+
+
+def can_chi(hand: Sequence[int], card: Card) -> bool:
+    if hand[card] == 3:
+        return False
+    for pair in partners(card):
+        need = _need(pair)
+        if not _usable(hand, need):
+            continue
+        rest = list(hand)
+        for k, n in need.items():
+            rest[k] -= n
+        if bi_options(rest, card):
+            return True
+    return False
+
+
+class ChiProblem(StrEnum):
+    NOT_HELD = "not_held"  # a card the hand does not hold: physically impossible
+    SHAPE = "shape"  # a group is not a sentence or 绞, or lacks the taken card
+    KAN = "kan"  # uses a card of a 坎
+    BI_IMPOSSIBLE = "bi_impossible"  # copies left that no 比 could lay out
+    BI_MISSING = "bi_missing"  # 烧比: copies left that a 比 could have laid out
+
+
+def check_chi(
+    hand: Sequence[int], card: Card, groups: Sequence[Sequence[Card]]
+) -> tuple[ChiProblem | None, str]:
+    """Judge a logged 吃 ``groups`` (first the chi group, then 比 groups)."""
+    if not groups or card not in groups[0]:
+        return ChiProblem.SHAPE, "the first group must hold the taken card"
+    first = list(groups[0])
+    first.remove(card)
+    used: dict[Card, int] = {}
+    for k in first:
+        used[k] = used.get(k, 0) + 1
+    for g in groups[1:]:
+        for k in g:
+            used[k] = used.get(k, 0) + 1
+    for k, n in used.items():
+        if hand[k] < n:
+            return ChiProblem.NOT_HELD, "the hand does not hold those cards"
+    for i, g in enumerate(groups):
+        if not is_chi_shape(g):
+            return ChiProblem.SHAPE, f"group {i} is not a sentence or 绞"
+        if i > 0 and card not in g:
+            return ChiProblem.SHAPE, f"比 group {i} does not hold the taken card"
+    if any(hand[k] == 3 for k in used):
+        return ChiProblem.KAN, "a 坎 is never split"
+    rest = list(hand)
+    for k, n in used.items():
+        rest[k] -= n
+    if rest[card] > 0:
+        # Copies left: could any 比 have laid them all out from the hand before 比?
+        before_bi = list(hand)
+        for k in first:
+            before_bi[k] -= 1
+        if bi_options(before_bi, card):
+            return ChiProblem.BI_MISSING, f"{rest[card]} copy(ies) of the taken card left in hand"
+        return ChiProblem.BI_IMPOSSIBLE, "the copies left in hand cannot be laid out in 比"
+    return None, ""

@@ -1,0 +1,138 @@
+"""Who may claim a revealed card, in which order, and who passed (RULES §5, §7).
+
+When a card is revealed (discarded, or drawn and not 提'd/偎'd) the engine opens
+a ``Window``: what each seat could legally do with it at that moment. When the
+window closes (someone took the card, or nobody did), ``passed_chances`` is the
+one place where the 过张 rule is decided.
+
+Claims, highest first: 胡 > forced 跑 > 碰 > 吃 (drawer, then ``next``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from . import arrangements
+from .cards import Card, next_seat, prev_seat
+from .chi import can_chi
+from .groups import GroupKind
+from .ledger import Ledger
+from .profiles import Profile
+from .table import Table
+
+WEI_KINDS = frozenset({GroupKind.WEI, GroupKind.CHOU_WEI})
+PENG_KIND = frozenset({GroupKind.PENG})
+
+
+class Claim(StrEnum):
+    HU = "hu"
+    PAO = "pao"
+    PENG = "peng"
+    CHI = "chi"
+
+
+@dataclass(slots=True)
+class Window:
+    card: Card
+    src: int  # the discarder or the drawer
+    drawn: bool
+    seq: int
+    last_card: bool  # the last stock card (海底)
+    #: seats that could win on it now, highest priority first
+    hu: list[int] = field(default_factory=list)
+    #: the seat forced to 跑 it, and what from ("kan", "wei", "peng")
+    pao: int | None = None
+    pao_origin: str = ""
+    #: the seat with a legal 碰 (at most one: only four copies exist)
+    peng: int | None = None
+    #: seats allowed to 吃 it, highest first, and those of them with a legal 吃
+    chi_order: tuple[int, ...] = ()
+    chi: list[int] = field(default_factory=list)
+    #: each seat's table huxi when the card was revealed (for 臭胡 records)
+    table_huxi: tuple[int, int, int] = (0, 0, 0)
+    passes: set[int] = field(default_factory=set)
+
+
+def hu_order(src: int, drawn: bool) -> tuple[int, ...]:
+    """Drawn: drawer, next, prev. Discarded: next, prev (only where allowed)."""
+    if drawn:
+        return (src, next_seat(src), prev_seat(src))
+    return (next_seat(src), prev_seat(src))
+
+
+def chi_order(src: int, drawn: bool) -> tuple[int, ...]:
+    return (src, next_seat(src)) if drawn else (next_seat(src),)
+
+
+def may_take(ledger: Ledger, seat: int, kind: Card, mian_used: bool) -> bool:
+    """Not 臭 for the seat, and no 免张 taken (after which no 吃/碰)."""
+    return not mian_used and kind not in ledger.seats[seat].chou_kinds()
+
+
+def win_huxi(table: Table, seat: int, card: Card | None) -> int:
+    st = table.seats[seat]
+    return arrangements.best_huxi(st.meld_pairs(), st.hand, card)
+
+
+def open_window(
+    table: Table, ledger: Ledger, profile: Profile, mian_used: list[bool],
+    card: Card, src: int, drawn: bool, seq: int,
+) -> Window:
+    w = Window(card, src, drawn, seq, last_card=drawn and table.stock_left == 0)
+    w.table_huxi = (table.seats[0].table_huxi, table.seats[1].table_huxi,
+                    table.seats[2].table_huxi)
+    if drawn or profile.hu_on_discard:
+        for s in hu_order(src, drawn):
+            if ledger.hu_bar(s, card, w.table_huxi[s]) is None and \
+                    win_huxi(table, s, card) >= profile.min_huxi:
+                w.hu.append(s)
+    for s in range(3):
+        st = table.seats[s]
+        if s != src and (st.hand[card] == 3 or st.meld_of(card, WEI_KINDS)):
+            w.pao, w.pao_origin = s, ("kan" if st.hand[card] == 3 else "wei")
+        elif drawn and st.meld_of(card, PENG_KIND):
+            w.pao, w.pao_origin = s, "peng"
+    if w.pao is None:
+        for s in range(3):
+            if s != src and table.seats[s].hand[card] == 2 and \
+                    may_take(ledger, s, card, mian_used[s]):
+                w.peng = s
+        w.chi_order = chi_order(src, drawn)
+        for s in w.chi_order:
+            if may_take(ledger, s, card, mian_used[s]) and can_chi(table.seats[s].hand, card):
+                w.chi.append(s)
+    else:
+        w.chi_order = chi_order(src, drawn)
+    return w
+
+
+def passed_chances(w: Window, taker: int | None, claim: Claim | None) -> list[tuple[int, bool]]:
+    """过张 (RULES §7): ``(seat, could_peng)`` for every seat that had a legal 吃 or 碰
+    of the revealed card and did not take it, unless the card went to a claim
+    ranked above theirs (胡, a forced 跑, another's 碰 over their 吃, the drawer's
+    吃 over ``next``'s 吃). A seat that could not use the card is not listed.
+    """
+    if claim in (Claim.HU, Claim.PAO):
+        return []
+    passed: dict[int, bool] = {}
+    if w.peng is not None and w.peng != taker:
+        passed[w.peng] = True
+    for s in w.chi:
+        if s == taker or claim is Claim.PENG:
+            continue
+        if claim is Claim.CHI and taker in w.chi_order and \
+                w.chi_order.index(s) > w.chi_order.index(taker):
+            continue  # a 吃 ranked above theirs took it
+        passed.setdefault(s, False)
+    return sorted(passed.items())
+
+
+def refused_wins(w: Window, winner: int | None) -> list[int]:
+    """Seats that could have won on the card and did not (臭胡).
+
+    When someone wins, only the seats ranked above the winner declined.
+    """
+    if winner is None or winner not in w.hu:
+        return [s for s in w.hu if s != winner]
+    return w.hu[: w.hu.index(winner)]

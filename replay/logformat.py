@@ -1,0 +1,993 @@
+"""Strict parsing of ``paohuzi-log/1`` documents (docs: LOG_FORMAT.md).
+
+``loads_strict`` turns bytes or text into JSON values, refusing everything RFC 8259
+leaves loose: invalid or non-UTF-8 bytes, ``NaN``/``Infinity``, lone surrogates,
+duplicate object keys and deep nesting. ``parse_log`` then checks the whole document
+against the log format and builds ``replay.model.Log``.
+
+Every refusal is a ``LogFormatError`` listing each ``Problem`` found (up to
+``MAX_PROBLEMS``): an RFC 6901 JSON pointer to the offending value (``""`` for the
+whole document) and what was expected there. Shapes only: table facts (card counts,
+turns, scores adding up) are the engine's findings, not parse errors.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import math
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, TypeVar
+
+from .cards import Card, is_card_name, parse_card
+from .model import (
+    FORMAT,
+    Commitment,
+    Deal,
+    EndReason,
+    Event,
+    EventType,
+    Log,
+    Match,
+    Outcome,
+)
+from .profiles import OVERRIDABLE, PROFILES, Profile, ProfileError, resolve
+
+__all__ = [
+    "FANS",
+    "MAX_PROBLEMS",
+    "LogFormatError",
+    "Problem",
+    "canonical_log_bytes",
+    "loads_strict",
+    "log_sha256",
+    "parse_log",
+]
+
+#: at most this many problems are reported for one document.
+MAX_PROBLEMS: Final = 50
+#: the default bound on nested arrays and objects (the top-level object is depth 1).
+DEFAULT_MAX_DEPTH: Final = 64
+#: longest card list accepted in ``deal`` (counts are the engine's ``deal_invalid``).
+MAX_CARD_LIST: Final = 80
+MAX_ID_LENGTH: Final = 128
+#: the only names allowed in ``result.fans``.
+FANS: Final[tuple[str, ...]] = ("hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di")
+
+_CARD: Final = "a card name (x1..x10, d1..d10)"
+_SEAT: Final = "a seat (an integer from 0 to 2)"
+_HEX64: Final = re.compile(r"[0-9a-f]{64}")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+# A surrogate written raw, or escaped as \\uD800..\\uDFFF.
+_MAYBE_SURROGATE: Final = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
+# A JSON string (its closing quote optional, so a match never backtracks), or one
+# bracket; used to measure nesting before parsing.
+_DEPTH_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+_UTF8_BOM: Final = b"\xef\xbb\xbf"
+_WIDE_BOMS: Final = (
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\xfe\xff", "UTF-16"),
+    (b"\xff\xfe", "UTF-16"),
+)
+
+_TOP_FIELDS: Final = (
+    "format",
+    "game_id",
+    "ruleset",
+    "rules",
+    "match",
+    "started_at",
+    "players",
+    "dealer",
+    "deal",
+    "events",
+    "result",
+    "meta",
+)
+_MATCH_FIELDS: Final = ("id", "hand")
+_PLAYER_FIELDS: Final = ("seat", "id")
+_DEAL_FIELDS: Final = ("hands", "shown", "stock", "commitment")
+_COMMITMENT_FIELDS: Final = ("salt", "sha256")
+_RESULT_FIELDS: Final = (
+    "outcome",
+    "winner",
+    "scores",
+    "huxi",
+    "grade",
+    "duo",
+    "fans",
+    "multiplier",
+    "points",
+)
+_RESULT_INTS: Final = ("huxi", "grade", "duo", "multiplier", "points")
+# Fields each event type requires, besides ``type``; ``t`` and ``meta`` are always allowed.
+_EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
+    EventType.DRAW: ("seat", "card"),
+    EventType.DISCARD: ("seat", "card"),
+    EventType.TI: ("seat", "card"),
+    EventType.WEI: ("seat", "card"),
+    EventType.PAO: ("seat", "card"),
+    EventType.PENG: ("seat", "card"),
+    EventType.CHI: ("seat", "card", "groups"),
+    EventType.PASS: ("seat", "card"),
+    EventType.HU: ("seat", "card"),
+    EventType.END: ("reason",),
+}
+_EVENT_OPTIONAL: Final = ("t", "meta")
+_EVENT_TYPES: Final[dict[str, EventType]] = {t.value: t for t in EventType}
+_EVENT_TYPE_LIST: Final = ", ".join(_EVENT_TYPES)
+_EVENT_ALLOWED: Final[dict[EventType, tuple[str, ...]]] = {
+    t: ("type", *required, *_EVENT_OPTIONAL) for t, required in _EVENT_REQUIRED.items()
+}
+_END_REASONS: Final[dict[str, EndReason]] = {r.value: r for r in EndReason}
+_OUTCOMES: Final = frozenset(o.value for o in Outcome)
+_EVENT_ANY: Final = ("type", "seat", "card", "groups", "reason", "t", "meta")
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a document: where (a JSON pointer) and what was expected."""
+
+    pointer: str
+    expected: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"pointer": self.pointer, "expected": self.expected}
+
+
+class LogFormatError(ValueError):
+    """A document that is not a valid ``paohuzi-log/1`` log; ``problems`` says why."""
+
+    problems: list[Problem]
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        items = list(problems)[:MAX_PROBLEMS]
+        if not items:
+            items = [Problem("", "a valid paohuzi-log/1 document")]
+        super().__init__(items)
+        self.problems = items
+
+    def __str__(self) -> str:
+        return "\n".join(f"{p.pointer}: {p.expected}" for p in self.problems)
+
+    def to_json(self) -> list[dict[str, str]]:
+        return [p.to_json() for p in self.problems]
+
+
+class _Problems:
+    """Collects problems, keeping the first ``MAX_PROBLEMS``."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, pointer: str, expected: str) -> None:
+        if len(self.items) < MAX_PROBLEMS:
+            self.items.append(Problem(pointer, expected))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise LogFormatError(self.items)
+
+
+# --- JSON pointers and descriptions ------------------------------------------------------
+
+
+def _escape(token: str) -> str:
+    """One RFC 6901 reference token; a lone surrogate is written as text (``\\ud800``)."""
+    if "~" in token or "/" in token:
+        token = token.replace("~", "~0").replace("/", "~1")
+    if not _SURROGATE.search(token):
+        return token
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", token)
+
+
+def _ptr(base: str, key: str | int) -> str:
+    return f"{base}/{_escape(str(key))}"
+
+
+def _got(value: object) -> str:
+    """A short description of a JSON value, for ``expected`` messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:40] + "..."
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:40]) + "..."
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - text.rfind("\n", 0, pos)
+
+
+# --- strict JSON ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """Stands in for a value the decoder met but JSON here does not allow."""
+
+    expected: str
+
+
+class _DupDict(dict[str, Any]):
+    """An object that had repeated keys; ``dups`` lists them (the walk reports them)."""
+
+    __slots__ = ("dups",)
+
+    def __init__(self, pairs: list[tuple[str, Any]], dups: list[str]) -> None:
+        super().__init__(pairs)
+        self.dups = dups
+
+
+class _Scan:
+    """Decoder hooks for one ``loads_strict`` call; ``flagged`` when one stood in."""
+
+    __slots__ = ("flagged",)
+
+    def __init__(self) -> None:
+        self.flagged = False
+
+    def object_pairs(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) == len(pairs):
+            return result
+        self.flagged = True
+        seen: set[str] = set()
+        dups: list[str] = []
+        for key, _ in pairs:
+            if key in seen and key not in dups:
+                dups.append(key)
+            seen.add(key)
+        return _DupDict(pairs, dups)
+
+    def constant(self, name: str) -> _Refused:
+        self.flagged = True
+        return _Refused(f"a finite number (JSON has no {name}), got {name}")
+
+    def number(self, text: str) -> float | _Refused:
+        value = float(text)
+        if math.isfinite(value):
+            return value
+        self.flagged = True
+        return _Refused(f"a finite number, got {text[:40]} (out of range)")
+
+
+def _pointer(path: list[str | int]) -> str:
+    return "".join("/" + _escape(str(token)) for token in path)
+
+
+def _check_json(value: Any, path: list[str | int], max_depth: int, p: _Problems) -> None:
+    """Report values a JSON document may not hold (see ``loads_strict``).
+
+    ``path`` leads to ``value``; pointers are only built for problems.
+    """
+    if isinstance(value, dict):
+        if len(path) >= max_depth:
+            p.add(_pointer(path), f"nesting at most {max_depth} arrays and objects deep")
+            return
+        if isinstance(value, _DupDict):
+            for key in value.dups:
+                p.add(_pointer([*path, key]), f"each key once in an object, got {_got(key)} twice")
+        for key, item in value.items():
+            if not isinstance(key, str):
+                p.add(_pointer(path), f"object keys that are strings, got {_got(key)}")
+                continue
+            path.append(key)
+            if _SURROGATE.search(key):
+                p.add(_pointer(path), "a key without lone surrogates (\\ud800-\\udfff)")
+            if not isinstance(item, str | int) or isinstance(item, str) and _SURROGATE.search(item):
+                _check_json(item, path, max_depth, p)
+            path.pop()
+    elif isinstance(value, list):
+        if len(path) >= max_depth:
+            p.add(_pointer(path), f"nesting at most {max_depth} arrays and objects deep")
+            return
+        path.append(0)
+        for index, item in enumerate(value):
+            if not isinstance(item, str | int) or isinstance(item, str) and _SURROGATE.search(item):
+                path[-1] = index
+                _check_json(item, path, max_depth, p)
+        path.pop()
+    elif isinstance(value, str):
+        if _SURROGATE.search(value):
+            p.add(_pointer(path), "a string without lone surrogates (\\ud800-\\udfff)")
+    elif isinstance(value, _Refused):
+        p.add(_pointer(path), value.expected)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            p.add(_pointer(path), f"a finite number, got {value!r}")
+    elif value is not None and not isinstance(value, int):
+        p.add(_pointer(path), f"a JSON value, got {_got(value)}")
+
+
+def _decode(raw: bytes) -> str:
+    for bom, name in _WIDE_BOMS:
+        if raw.startswith(bom):
+            raise LogFormatError([Problem("", f"UTF-8 JSON text, got {name} (byte order mark)")])
+    if raw.startswith(_UTF8_BOM):  # RFC 8259 8.1: a parser may ignore it
+        raw = raw[len(_UTF8_BOM) :]
+    if b"\x00" in raw:
+        raise LogFormatError(
+            [Problem("", "UTF-8 JSON text, got NUL bytes (UTF-16 or UTF-32 without a BOM?)")]
+        )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise LogFormatError(
+            [
+                Problem(
+                    "",
+                    f"valid UTF-8, got an invalid byte sequence at byte {exc.start} "
+                    f"(line {line} column {column})",
+                )
+            ]
+        ) from None
+
+
+def _too_deep(text: str, max_depth: int) -> Problem | None:
+    depth = 0
+    for match in _DEPTH_TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                line, column = _line_col(text, match.start())
+                return Problem(
+                    "",
+                    f"nesting at most {max_depth} arrays and objects deep, "
+                    f"got deeper at line {line} column {column}",
+                )
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
+    """Parse one JSON text strictly; raises ``LogFormatError``.
+
+    Bytes must be UTF-8 (a leading UTF-8 BOM is ignored; UTF-16/32 and invalid bytes
+    are refused). Refused too: ``NaN``, ``Infinity``, ``-Infinity`` and numbers out of
+    float range, lone surrogates (raw or escaped) in strings and keys, duplicate keys,
+    and arrays/objects nested more than ``max_depth`` deep. A syntax error reports its
+    line and column.
+    """
+    if isinstance(raw, str):
+        text = raw
+    elif isinstance(raw, bytes | bytearray | memoryview):
+        text = _decode(bytes(raw))
+    else:
+        raise LogFormatError([Problem("", f"JSON text as bytes or str, got {_got(raw)}")])
+    deep = _too_deep(text, max_depth)
+    if deep is not None:
+        raise LogFormatError([deep])
+    scan = _Scan()
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=scan.object_pairs,
+            parse_constant=scan.constant,
+            parse_float=scan.number,
+        )
+    except json.JSONDecodeError as exc:
+        raise LogFormatError(
+            [Problem("", f"valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
+        ) from None
+    except RecursionError:
+        raise LogFormatError(
+            [Problem("", f"nesting at most {max_depth} arrays and objects deep")]
+        ) from None
+    except ValueError:  # int() refuses more than sys.get_int_max_str_digits() digits
+        raise LogFormatError(
+            [Problem("", f"integers of at most {sys.get_int_max_str_digits()} digits")]
+        ) from None
+    # Only a stand-in value or an escaped surrogate needs the walk.
+    if scan.flagged or _MAYBE_SURROGATE.search(text):
+        p = _Problems()
+        _check_json(value, [], max_depth, p)
+        p.raise_if_any()
+    return value
+
+
+# --- canonical form -------------------------------------------------------------------------
+
+
+def canonical_log_bytes(doc: Mapping[str, Any]) -> bytes:
+    """The log as sorted-key, compact UTF-8 JSON: what ``log_sha256`` hashes."""
+    return json.dumps(
+        doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def log_sha256(doc: Mapping[str, Any]) -> str:
+    """SHA-256 (hex) of ``canonical_log_bytes(doc)``: the same for any key order."""
+    return hashlib.sha256(canonical_log_bytes(doc)).hexdigest()
+
+
+# --- field checks ---------------------------------------------------------------------------
+
+_MISSING: Final = object()
+
+
+def _fields(
+    value: object,
+    pointer: str,
+    allowed: tuple[str, ...],
+    p: _Problems,
+    what: str,
+) -> dict[str, Any] | None:
+    """``value`` as an object whose keys are all in ``allowed``, or None after a problem."""
+    if not isinstance(value, dict):
+        p.add(pointer, f"{what}, got {_got(value)}")
+        return None
+    for key in value:
+        if key not in allowed:
+            p.add(_ptr(pointer, key), "no such field; expected one of " + ", ".join(allowed))
+    return value
+
+
+def _take(obj: dict[str, Any], key: str, pointer: str, p: _Problems, what: str) -> Any:
+    """``obj[key]``, or ``_MISSING`` after reporting the required field as missing."""
+    if key in obj:
+        return obj[key]
+    p.add(_ptr(pointer, key), f"{what} (required field missing)")
+    return _MISSING
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: Any, pointer: str, p: _Problems, low: int | None, high: int | None) -> int | None:
+    if value is _MISSING:
+        return None
+    if _is_int(value) and (low is None or value >= low) and (high is None or value <= high):
+        result: int = value
+        return result
+    if low is not None and high is not None:
+        what = f"an integer from {low} to {high}"
+    elif low is not None:
+        what = f"an integer >= {low}"
+    else:
+        what = "an integer"
+    p.add(pointer, f"{what}, got {_got(value)}")
+    return None
+
+
+def _seat(value: Any, pointer: str, p: _Problems) -> int | None:
+    if value is _MISSING:
+        return None
+    if _is_int(value) and 0 <= value <= 2:
+        result: int = value
+        return result
+    p.add(pointer, f"{_SEAT}, got {_got(value)}")
+    return None
+
+
+def _text(value: Any, pointer: str, p: _Problems, what: str, most: int | None) -> str | None:
+    """A non-empty string of at most ``most`` characters."""
+    if value is _MISSING:
+        return None
+    if isinstance(value, str) and value and (most is None or len(value) <= most):
+        return value
+    p.add(pointer, f"{what}, got {_got(value)}")
+    return None
+
+
+def _card(value: Any, pointer: str, p: _Problems) -> Card | None:
+    if value is _MISSING:
+        return None
+    if is_card_name(value):
+        return parse_card(value)
+    p.add(pointer, f"{_CARD}, got {_got(value)}")
+    return None
+
+
+def _cards(
+    value: Any, pointer: str, p: _Problems, what: str, most: int
+) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
+    """A list of card names: the cards and the names as written."""
+    if value is _MISSING:
+        return None
+    if not isinstance(value, list):
+        p.add(pointer, f"{what}, got {_got(value)}")
+        return None
+    ok = True
+    if len(value) > most:
+        p.add(pointer, f"{what} (at most {most}), got {len(value)}")
+        ok = False
+    cards: list[Card] = []
+    for index, item in enumerate(value):
+        card = _card(item, _ptr(pointer, index), p)
+        if card is None:
+            ok = False
+        else:
+            cards.append(card)
+    if not ok:
+        return None
+    return tuple(cards), tuple(value)
+
+
+def _meta(value: Any, pointer: str, p: _Problems) -> None:
+    if not isinstance(value, dict):
+        p.add(pointer, f"an object (free-form, never interpreted), got {_got(value)}")
+
+
+def _need(value: _T | None) -> _T:
+    if value is None:  # only reachable if a check forgot to report its problem
+        raise LogFormatError([Problem("", "a valid paohuzi-log/1 document")])
+    return value
+
+
+# --- sections -------------------------------------------------------------------------------
+
+
+def _game_id(doc: dict[str, Any], p: _Problems) -> str | None:
+    value = _take(doc, "game_id", "", p, "a game id string")
+    if value is _MISSING:
+        return None
+    if isinstance(value, str) and 1 <= len(value) <= MAX_ID_LENGTH and value.isprintable():
+        return value
+    p.add(
+        "/game_id",
+        f"a game id of 1 to {MAX_ID_LENGTH} printable characters (no control characters), "
+        f"got {_got(value)}",
+    )
+    return None
+
+
+def _profile(doc: dict[str, Any], p: _Problems) -> tuple[str | None, Profile | None]:
+    ruleset = _take(doc, "ruleset", "", p, "a ruleset name")
+    known = ", ".join(repr(name) for name in PROFILES)
+    if ruleset is not _MISSING and not (isinstance(ruleset, str) and ruleset in PROFILES):
+        p.add("/ruleset", f"a known ruleset (one of {known}), got {_got(ruleset)}")
+        ruleset = _MISSING
+    rules: dict[str, Any] | None = None
+    ok = True
+    if "rules" in doc:
+        value = doc["rules"]
+        if not isinstance(value, dict):
+            p.add("/rules", f"an object of profile overrides, got {_got(value)}")
+            ok = False
+        else:
+            rules = value
+            # Types are the same in every profile, so overrides are checked even when
+            # the ruleset itself is wrong.
+            base = ruleset if isinstance(ruleset, str) else next(iter(PROFILES))
+            for key, item in value.items():
+                pointer = _ptr("/rules", key)
+                if key not in OVERRIDABLE:
+                    p.add(pointer, "no such field; expected one of " + ", ".join(OVERRIDABLE))
+                    ok = False
+                    continue
+                try:
+                    resolve(base, {key: item})
+                except ProfileError as exc:
+                    p.add(pointer, f"{exc.expected}, got {_got(item)}")
+                    ok = False
+    if not isinstance(ruleset, str):
+        return None, None
+    if not ok:
+        return ruleset, None
+    try:
+        return ruleset, resolve(ruleset, rules)
+    except KeyError:
+        p.add("/ruleset", f"a known ruleset (one of {known}), got {_got(ruleset)}")
+    except ProfileError as exc:
+        p.add(_ptr("/rules", exc.key), exc.expected)
+    return ruleset, None
+
+
+def _match(doc: dict[str, Any], p: _Problems) -> Match | None:
+    if "match" not in doc:
+        return None
+    obj = _fields(doc["match"], "/match", _MATCH_FIELDS, p, 'an object {"id", "hand"}')
+    if obj is None:
+        return None
+    ident = _text(
+        _take(obj, "id", "/match", p, "a match id"),
+        "/match/id",
+        p,
+        "a non-empty match id string",
+        None,
+    )
+    hand = _int(_take(obj, "hand", "/match", p, "the hand number"), "/match/hand", p, 1, None)
+    if ident is None or hand is None:
+        return None
+    return Match(ident, hand)
+
+
+def _started_at(doc: dict[str, Any], p: _Problems) -> str | None:
+    if "started_at" not in doc:
+        return None
+    value = doc["started_at"]
+    what = 'an ISO 8601 date and time with a time zone (e.g. "2026-11-29T12:00:00Z")'
+    if isinstance(value, str):
+        text = value[:-1] + "+00:00" if value.endswith("Z") else value
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            pass
+        else:
+            if moment.tzinfo is not None:
+                return value
+            what += ", not a local time"
+    p.add("/started_at", f"{what}, got {_got(value)}")
+    return None
+
+
+def _players(doc: dict[str, Any], p: _Problems) -> tuple[str, str, str] | None:
+    value = _take(doc, "players", "", p, "a list of 3 players")
+    if value is _MISSING:
+        return None
+    if not isinstance(value, list):
+        p.add("/players", f'a list of 3 players {{"seat", "id"}}, got {_got(value)}')
+        return None
+    ok = len(value) == 3
+    if not ok:
+        p.add("/players", f"exactly 3 players, got {len(value)}")
+    by_seat: dict[int, str] = {}
+    taken: dict[int, int] = {}
+    for index, item in enumerate(value):
+        pointer = _ptr("/players", index)
+        obj = _fields(item, pointer, _PLAYER_FIELDS, p, 'a player {"seat", "id"}')
+        if obj is None:
+            ok = False
+            continue
+        seat = _seat(_take(obj, "seat", pointer, p, _SEAT), pointer + "/seat", p)
+        ident = _text(
+            _take(obj, "id", pointer, p, "a player id"),
+            pointer + "/id",
+            p,
+            f"a player id of 1 to {MAX_ID_LENGTH} characters",
+            MAX_ID_LENGTH,
+        )
+        if seat is not None and seat in taken:
+            p.add(
+                pointer + "/seat",
+                f"each seat 0, 1, 2 once, got {seat} again (also /players/{taken[seat]}/seat)",
+            )
+            ok = False
+            continue
+        if seat is None or ident is None:
+            ok = False
+            continue
+        taken[seat] = index
+        by_seat[seat] = ident
+    if not ok or len(by_seat) != 3:
+        return None
+    return by_seat[0], by_seat[1], by_seat[2]
+
+
+def _commitment(deal: dict[str, Any], p: _Problems) -> Commitment | None:
+    obj = _fields(
+        deal["commitment"],
+        "/deal/commitment",
+        _COMMITMENT_FIELDS,
+        p,
+        'an object {"salt", "sha256"}',
+    )
+    if obj is None:
+        return None
+    salt = _take(obj, "salt", "/deal/commitment", p, "the salt string")
+    digest = _take(obj, "sha256", "/deal/commitment", p, "64 lowercase hex digits")
+    if salt is not _MISSING and not isinstance(salt, str):
+        p.add("/deal/commitment/salt", f"a string, got {_got(salt)}")
+    if digest is not _MISSING and not (isinstance(digest, str) and _HEX64.fullmatch(digest)):
+        p.add("/deal/commitment/sha256", f"64 lowercase hex digits, got {_got(digest)}")
+    if isinstance(salt, str) and isinstance(digest, str) and _HEX64.fullmatch(digest):
+        return Commitment(salt, digest)
+    return None
+
+
+def _deal(doc: dict[str, Any], p: _Problems) -> Deal | None:
+    value = _take(doc, "deal", "", p, 'the deal {"hands", "shown", "stock"}')
+    if value is _MISSING:
+        return None
+    deal = _fields(value, "/deal", _DEAL_FIELDS, p, 'the deal {"hands", "shown", "stock"}')
+    if deal is None:
+        return None
+    ok = True
+    hands: list[tuple[tuple[Card, ...], tuple[str, ...]]] = []
+    value = _take(deal, "hands", "/deal", p, "a list of 3 hands")
+    if value is not _MISSING:
+        if not isinstance(value, list):
+            p.add("/deal/hands", f"a list of 3 hands (lists of card names), got {_got(value)}")
+            ok = False
+        else:
+            if len(value) != 3:
+                p.add("/deal/hands", f"3 hands (one list of card names per seat), got {len(value)}")
+                ok = False
+            for index, item in enumerate(value):
+                hand = _cards(
+                    item, _ptr("/deal/hands", index), p, "a list of card names", MAX_CARD_LIST
+                )
+                if hand is None:
+                    ok = False
+                else:
+                    hands.append(hand)
+    else:
+        ok = False
+    shown = _card(_take(deal, "shown", "/deal", p, _CARD), "/deal/shown", p)
+    stock = _cards(
+        _take(deal, "stock", "/deal", p, "a list of card names"),
+        "/deal/stock",
+        p,
+        "a list of card names",
+        MAX_CARD_LIST,
+    )
+    commitment = _commitment(deal, p) if "commitment" in deal else None
+    if "commitment" in deal and commitment is None:
+        ok = False
+    if not ok or shown is None or stock is None or len(hands) != 3:
+        return None
+    return Deal(
+        hands=(hands[0][0], hands[1][0], hands[2][0]),
+        shown=shown,
+        stock=stock[0],
+        hand_names=tuple(names for _, names in hands),
+        stock_names=stock[1],
+        commitment=commitment,
+    )
+
+
+def _groups(value: Any, pointer: str, p: _Problems) -> tuple[tuple[Card, ...], ...] | None:
+    if value is _MISSING:
+        return None
+    what = "a non-empty list of groups of 3 card names"
+    if not isinstance(value, list) or not value:
+        got = "an empty list" if isinstance(value, list) else _got(value)
+        p.add(pointer, f"{what}, got {got}")
+        return None
+    groups: list[tuple[Card, ...]] = []
+    ok = True
+    for index, item in enumerate(value):
+        at = _ptr(pointer, index)
+        if not isinstance(item, list) or len(item) != 3:
+            got = f"a list of {len(item)}" if isinstance(item, list) else _got(item)
+            p.add(at, f"a group of exactly 3 card names, got {got}")
+            ok = False
+            continue
+        cards = _cards(item, at, p, "a group of 3 card names", 3)
+        if cards is None:
+            ok = False
+        else:
+            groups.append(cards[0])
+    return tuple(groups) if ok else None
+
+
+def _event(value: Any, pointer: str, p: _Problems) -> Event | None:
+    if not isinstance(value, dict):
+        p.add(pointer, f'an event object {{"type", ...}}, got {_got(value)}')
+        return None
+    kind: EventType | None = None
+    raw_type = _take(value, "type", pointer, p, "an event type")
+    if raw_type is not _MISSING:
+        kind = _EVENT_TYPES.get(raw_type) if isinstance(raw_type, str) else None
+        if kind is None:
+            p.add(
+                pointer + "/type",
+                f"an event type (one of {_EVENT_TYPE_LIST}), got {_got(raw_type)}",
+            )
+    if kind is None:
+        # Unknown type: still check the fields any event may have.
+        _fields(value, pointer, _EVENT_ANY, p, "an event")
+        if "seat" in value:
+            _seat(value["seat"], pointer + "/seat", p)
+        if "card" in value and value["card"] is not None:
+            _card(value["card"], pointer + "/card", p)
+        if "groups" in value:
+            _groups(value["groups"], pointer + "/groups", p)
+        if "reason" in value:
+            _reason(value["reason"], pointer + "/reason", p)
+        _event_common(value, pointer, p)
+        return None
+    required = _EVENT_REQUIRED[kind]
+    allowed = _EVENT_ALLOWED[kind]
+    for key in value:
+        if key not in allowed:
+            p.add(
+                _ptr(pointer, key),
+                f"no such field in a {str(kind)!r} event; expected one of " + ", ".join(allowed),
+            )
+    ok = True
+    seat: int | None = None
+    card: Card | None = None
+    groups: tuple[tuple[Card, ...], ...] = ()
+    reason: EndReason | None = None
+    if "seat" in required:
+        seat = _seat(_take(value, "seat", pointer, p, _SEAT), pointer + "/seat", p)
+        ok = ok and seat is not None
+    if "card" in required:
+        raw_card = _take(value, "card", pointer, p, _CARD)
+        if kind is EventType.HU and raw_card is None:
+            pass  # a mandatory 天胡
+        elif kind is EventType.HU and raw_card is not _MISSING and not is_card_name(raw_card):
+            p.add(pointer + "/card", f"{_CARD} or null, got {_got(raw_card)}")
+            ok = False
+        else:
+            card = _card(raw_card, pointer + "/card", p)
+            ok = ok and card is not None
+    if "groups" in required:
+        found = _groups(
+            _take(value, "groups", pointer, p, "a list of groups"), pointer + "/groups", p
+        )
+        if found is None:
+            ok = False
+        else:
+            groups = found
+    if "reason" in required:
+        reason = _reason(
+            _take(value, "reason", pointer, p, "an end reason"), pointer + "/reason", p
+        )
+        ok = ok and reason is not None
+    t, common_ok = _event_common(value, pointer, p)
+    if not ok or not common_ok:
+        return None
+    return Event(type=kind, seat=seat, card=card, groups=groups, reason=reason, t=t)
+
+
+def _reason(value: Any, pointer: str, p: _Problems) -> EndReason | None:
+    if value is _MISSING:
+        return None
+    reason = _END_REASONS.get(value) if isinstance(value, str) else None
+    if reason is not None:
+        return reason
+    choices = ", ".join(repr(r) for r in _END_REASONS)
+    p.add(pointer, f"an end reason (one of {choices}), got {_got(value)}")
+    return None
+
+
+def _event_common(value: dict[str, Any], pointer: str, p: _Problems) -> tuple[int | None, bool]:
+    """Check ``t`` and ``meta``; returns ``t`` and whether both are fine."""
+    ok = True
+    t: int | None = None
+    if "t" in value:
+        t = _int(value["t"], pointer + "/t", p, 0, None)
+        ok = t is not None
+    if "meta" in value and not isinstance(value["meta"], dict):
+        _meta(value["meta"], pointer + "/meta", p)
+        ok = False
+    return t, ok
+
+
+def _events(doc: dict[str, Any], p: _Problems) -> tuple[Event, ...] | None:
+    value = _take(doc, "events", "", p, "a list of events (may be empty)")
+    if value is _MISSING:
+        return None
+    if not isinstance(value, list):
+        p.add("/events", f"a list of events (may be empty), got {_got(value)}")
+        return None
+    events: list[Event] = []
+    ok = True
+    for index, item in enumerate(value):
+        event = _event(item, _ptr("/events", index), p)
+        if event is None:
+            ok = False
+        else:
+            events.append(event)
+    return tuple(events) if ok else None
+
+
+def _result(doc: dict[str, Any], p: _Problems) -> tuple[bool, dict[str, Any] | None]:
+    """(ok, the result as given); ``(True, None)`` when there is none."""
+    if "result" not in doc:
+        return True, None
+    obj = _fields(doc["result"], "/result", _RESULT_FIELDS, p, 'a result object {"outcome", ...}')
+    if obj is None:
+        return False, None
+    start = len(p.items)
+    outcome = _take(obj, "outcome", "/result", p, "the outcome")
+    if outcome is not _MISSING and not (isinstance(outcome, str) and outcome in _OUTCOMES):
+        choices = ", ".join(repr(o.value) for o in Outcome)
+        p.add("/result/outcome", f"an outcome (one of {choices}), got {_got(outcome)}")
+    winner = _take(obj, "winner", "/result", p, f"the winner, {_SEAT} or null")
+    if winner is not _MISSING and winner is not None:
+        if not (_is_int(winner) and 0 <= winner <= 2):
+            p.add("/result/winner", f"{_SEAT} or null, got {_got(winner)}")
+    scores = _take(obj, "scores", "/result", p, "a list of 3 integer scores, by seat")
+    if scores is not _MISSING:
+        if not isinstance(scores, list) or len(scores) != 3:
+            got = f"a list of {len(scores)}" if isinstance(scores, list) else _got(scores)
+            p.add("/result/scores", f"a list of 3 integer scores, by seat, got {got}")
+        else:
+            for index, item in enumerate(scores):
+                _int(item, _ptr("/result/scores", index), p, None, None)
+    for key in _RESULT_INTS:
+        if key in obj:
+            _int(obj[key], _ptr("/result", key), p, None, None)
+    if "fans" in obj:
+        fans = obj["fans"]
+        if not isinstance(fans, list):
+            p.add("/result/fans", f"a list of fan names (may be empty), got {_got(fans)}")
+        else:
+            seen: set[str] = set()
+            for index, item in enumerate(fans):
+                at = _ptr("/result/fans", index)
+                if not (isinstance(item, str) and item in FANS):
+                    p.add(at, f"a fan name (one of {', '.join(FANS)}), got {_got(item)}")
+                elif item in seen:
+                    p.add(at, f"each fan once, got {item!r} again")
+                else:
+                    seen.add(item)
+    if len(p.items) > start or any(key not in _RESULT_FIELDS for key in obj):
+        return False, None
+    return True, {key: list(item) if isinstance(item, list) else item for key, item in obj.items()}
+
+
+def _build(doc: dict[str, Any]) -> Log:
+    p = _Problems()
+    _fields(doc, "", _TOP_FIELDS, p, "a log object")
+    fmt = _take(doc, "format", "", p, f'the format "{FORMAT}"')
+    if fmt is not _MISSING and fmt != FORMAT:
+        p.add("/format", f'"{FORMAT}", got {_got(fmt)}')
+    game_id = _game_id(doc, p)
+    ruleset, profile = _profile(doc, p)
+    match = _match(doc, p)
+    started_at = _started_at(doc, p)
+    players = _players(doc, p)
+    dealer = _seat(_take(doc, "dealer", "", p, "the dealer's seat"), "/dealer", p)
+    deal = _deal(doc, p)
+    events = _events(doc, p)
+    _, result = _result(doc, p)
+    if "meta" in doc:
+        _meta(doc["meta"], "/meta", p)
+    p.raise_if_any()
+    return Log(
+        game_id=_need(game_id),
+        ruleset=_need(ruleset),
+        profile=_need(profile),
+        players=_need(players),
+        dealer=_need(dealer),
+        deal=_need(deal),
+        events=_need(events),
+        result=result,
+        match=match,
+        started_at=started_at,
+        raw=doc,
+    )
+
+
+def parse_log(raw: bytes | str | dict[str, Any], max_depth: int = DEFAULT_MAX_DEPTH) -> Log:
+    """Validate a whole ``paohuzi-log/1`` document and build the ``Log``.
+
+    Bytes and text go through ``loads_strict``; a dict (already-decoded JSON) is
+    checked for the same JSON rules and then validated as is (``Log.raw`` holds a copy).
+    Raises ``LogFormatError`` listing every problem found (up to ``MAX_PROBLEMS``).
+    """
+    if isinstance(raw, dict):
+        p = _Problems()
+        try:
+            _check_json(raw, [], max_depth, p)
+        except RecursionError:
+            p.add("", f"nesting at most {max_depth} arrays and objects deep")
+        p.raise_if_any()
+        doc: Any = copy.deepcopy(raw)
+    else:
+        doc = loads_strict(raw, max_depth)
+    if not isinstance(doc, dict):
+        raise LogFormatError([Problem("", f"a JSON object (the log), got {_got(doc)}")])
+    return _build(doc)

@@ -1,0 +1,91 @@
+"""The parsed ``paohuzi-log/1`` document as typed, immutable values.
+
+``replay.logformat.parse_log`` builds these from raw bytes; everything after
+parsing works on them. Shapes are guaranteed by the parser; table facts (card
+counts, whose turn it is) are the engine's to check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import Card
+from .profiles import Profile
+
+FORMAT = "paohuzi-log/1"
+
+
+class EventType(StrEnum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    TI = "ti"
+    WEI = "wei"
+    PAO = "pao"
+    PENG = "peng"
+    CHI = "chi"
+    PASS = "pass"
+    HU = "hu"
+    END = "end"
+
+
+class EndReason(StrEnum):
+    EXHAUSTED = "exhausted"
+    ABANDONED = "abandoned"
+
+
+class Outcome(StrEnum):
+    HU = "hu"
+    EXHAUSTED = "exhausted"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: EventType
+    seat: int | None = None  # None only for ``end``
+    card: Card | None = None  # None for ``end`` and a mandatory 天胡
+    groups: tuple[tuple[Card, ...], ...] = ()  # ``chi`` only
+    reason: EndReason | None = None  # ``end`` only
+    t: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Commitment:
+    salt: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    shown: Card
+    stock: tuple[Card, ...]
+    # The names exactly as written, for the commitment hash.
+    hand_names: tuple[tuple[str, ...], ...]
+    stock_names: tuple[str, ...]
+    commitment: Commitment | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    id: str
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    game_id: str
+    ruleset: str
+    profile: Profile
+    players: tuple[str, str, str]  # player id by seat
+    dealer: int
+    deal: Deal
+    events: tuple[Event, ...]
+    #: the producer's claimed settlement, fields as given (validated types).
+    result: dict[str, Any] | None = None
+    match: Match | None = None
+    started_at: str | None = None
+    #: the whole document as parsed, for the canonical hash and for display.
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
