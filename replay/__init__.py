@@ -9,6 +9,21 @@ Pure Python, standard library only. The public surface:
 - ``ENGINE_VERSION``.
 """
 
+from .engine import verify, verify_bytes
+from .logformat import LogFormatError, Problem, parse_log
+from .steps import Steps, for_seat, table_steps
+from .verdict import Verdict
 from .version import ENGINE_VERSION
 
-__all__ = ["ENGINE_VERSION"]
+__all__ = [
+    "ENGINE_VERSION",
+    "LogFormatError",
+    "Problem",
+    "Steps",
+    "Verdict",
+    "for_seat",
+    "parse_log",
+    "table_steps",
+    "verify",
+    "verify_bytes",
+]

@@ -149,23 +149,26 @@ class Replayer:
 
     # ------------------------------------------------------------------ the run
     def run(self) -> Verdict:
-        log = self.log
+        hook = self.on_step
         try:
             self.check_deal()
-            for i, e in enumerate(log.events):
-                self.step(i, e)
-                if self.on_step is not None:
-                    self.on_step(i, self)
-            self.finish(len(log.events))
         except Stop:
-            if self.on_step is not None and self.log.events:
-                last = min(len(self.log.events) - 1, self.stop_seq())
-                self.on_step(last, self)
+            if hook is not None:
+                hook(-1, self)
+            return self.verdict()
+        if hook is not None:
+            hook(-1, self)
+        i = -1
+        try:
+            for i, e in enumerate(self.log.events):
+                self.step(i, e)
+                if hook is not None:
+                    hook(i, self)
+            self.finish(len(self.log.events))
+        except Stop:
+            if hook is not None:
+                hook(i, self)
         return self.verdict()
-
-    def stop_seq(self) -> int:
-        seq = self.findings[-1].seq if self.findings else None
-        return seq if seq is not None else 0
 
     def check_deal(self) -> None:
         deal, dealer = self.log.deal, self.log.dealer

@@ -77,7 +77,7 @@ def grade(profile: Profile, huxi: int, zi_mo: bool) -> int:
     """等 (standard) or 级 (hengshan) of a win with ``huxi``; callers pass huxi >= min_huxi."""
     if profile.grading == "deng":
         # "從15胡息開始計算，15胡息為1等，每增加3胡息增加1等"
-        base = 1 + (huxi - 14) // 3
+        base = 1 + (huxi - 15) // 3
     elif profile.grading == "ji":
         # "剛好是10胡，則算15胡，等於3級；11胡，算1級；12-14胡，算2級；…12胡以上每3胡+1級"
         if huxi == 10:

@@ -1,0 +1,280 @@
+"""Bots for the self-play simulator: how a seat chooses, never what is legal.
+
+What is legal at each moment is read from the real ``replay.engine.Replayer``
+(its phase, its claim window, its ``hu_after`` record, the table); a bot only
+picks among the legal options. It plays like a person:
+
+- it always makes the forced moves (the simulator does that for it);
+- it usually takes a win and a good 吃/碰, and sometimes passes them, so that
+  过张, 臭偎 and 臭胡 decisions occur;
+- it discards sensibly: never a 坎 card, isolated cards first, a kind that is
+  already 臭 for it before one it may still want to take.
+
+A bot has a *persona* for the hand, which is what a person aims for: ``normal``,
+``red`` (keeps red cards: 红胡/红乌), ``black`` (throws red cards: 乌胡/点胡) and
+``pairs`` (keeps pairs and takes 碰, avoids 吃: 对对胡). The hand evaluation is a
+memoised search over the packed hand (3 bits a kind), so a decision costs a few
+dictionary look-ups once the table is warm.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Final
+
+from .cards import NUM_KINDS, RED, Card
+from .chi import ChiOption, chi_options
+from .groups import sentence_huxi
+
+_UNIT: Final[tuple[int, ...]] = tuple(1 << (3 * k) for k in range(NUM_KINDS))
+_IS_RED: Final[tuple[bool, ...]] = tuple(k in RED for k in range(NUM_KINDS))
+
+
+class Persona(StrEnum):
+    NORMAL = "normal"
+    RED = "red"
+    BLACK = "black"
+    PAIRS = "pairs"
+
+
+PERSONAS: Final = tuple(Persona)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How often a bot takes what it may take."""
+
+    #: take a win it may take
+    p_hu: float = 0.93
+    #: take a 吃/碰 that improves the hand
+    p_take: float = 0.86
+    #: take one that does not
+    p_take_bad: float = 0.03
+    #: pick a discard among the top three instead of the best
+    p_sloppy: float = 0.08
+    #: skip the 免张 discard when the engine allows it
+    p_mian: float = 0.8
+
+
+# Values of the pieces of a hand (in "points" of the evaluation, not huxi).
+_GROUP: Final = 12
+_PAIR: Final = 5
+_PAIR_PAIRS: Final = 9  # the pairs persona
+_PART: Final = 3
+_HUXI_W: Final = 2
+
+
+def _huxi_of_run(cards: tuple[Card, Card, Card]) -> int:
+    return sentence_huxi(cards)
+
+
+@lru_cache(maxsize=1 << 20)
+def _pot(x: int, pairs: bool) -> int:
+    """Best value of splitting the packed non-坎 cards ``x`` into groups, pairs, partial
+    groups (two cards one short of a sentence or 绞) and loose cards."""
+    if not x:
+        return 0
+    k = ((x & -x).bit_length() - 1) // 3
+    sh = 3 * k
+    n = (x >> sh) & 7
+    u = _UNIT[k]
+    best = _pot(x - u, pairs)  # the card stays loose
+    if n >= 2:
+        v = (_PAIR_PAIRS if pairs else _PAIR) + _pot(x - 2 * u, pairs)
+        if v > best:
+            best = v
+    r = k % 10
+    group = 6 if pairs else _GROUP
+    part = 1 if pairs else _PART
+
+    def has(j: int) -> bool:
+        return bool((x >> (3 * j)) & 7)
+
+    if r <= 7 and has(k + 1) and has(k + 2):
+        hx = _huxi_of_run((k, k + 1, k + 2))
+        v = group + _HUXI_W * hx + _pot(x - u - _UNIT[k + 1] - _UNIT[k + 2], pairs)
+        if v > best:
+            best = v
+    if r == 1 and has(k + 5) and has(k + 8):
+        hx = _huxi_of_run((k, k + 5, k + 8))
+        v = group + _HUXI_W * hx + _pot(x - u - _UNIT[k + 5] - _UNIT[k + 8], pairs)
+        if v > best:
+            best = v
+    if k < 10 and has(k + 10):
+        m = (x >> (sh + 30)) & 7
+        if n >= 2:
+            v = group + _pot(x - 2 * u - _UNIT[k + 10], pairs)
+            if v > best:
+                best = v
+        if m >= 2:
+            v = group + _pot(x - u - 2 * _UNIT[k + 10], pairs)
+            if v > best:
+                best = v
+        v = part + _pot(x - u - _UNIT[k + 10], pairs)
+        if v > best:
+            best = v
+    if r <= 8 and has(k + 1):
+        v = part + _pot(x - u - _UNIT[k + 1], pairs)
+        if v > best:
+            best = v
+    if r <= 7 and has(k + 2):
+        v = part + _pot(x - u - _UNIT[k + 2], pairs)
+        if v > best:
+            best = v
+    if r == 1:
+        for j in (k + 5, k + 8):
+            if has(j):
+                v = part + _pot(x - u - _UNIT[j], pairs)
+                if v > best:
+                    best = v
+    if r == 6 and has(k + 3):
+        v = part + _pot(x - u - _UNIT[k + 3], pairs)
+        if v > best:
+            best = v
+    return best
+
+
+def _kan_value(k: Card, pairs: bool) -> int:
+    return (14 if pairs else _GROUP) + _HUXI_W * (6 if k >= 10 else 3)
+
+
+def group_value(cards: Sequence[Card], pairs: bool = False) -> int:
+    """A complete group laid on the table."""
+    if len(set(cards)) == 1:
+        return _kan_value(cards[0], pairs)
+    if pairs:
+        return 6 + _HUXI_W * sentence_huxi(cards)
+    return _GROUP + _HUXI_W * sentence_huxi(cards)
+
+
+class Bot:
+    """One seat's choices for one hand."""
+
+    def __init__(self, seat: int, rng: random.Random, persona: Persona,
+                 style: Style | None = None) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.persona = persona
+        self.style = style or Style()
+        self.pairs = persona is Persona.PAIRS
+        self.red_w = {Persona.RED: 3, Persona.BLACK: -6}.get(persona, 0)
+
+    # ------------------------------------------------------------------ evaluation
+    def value(self, hand: Sequence[int]) -> int:
+        """How good a hand is for this bot (坎 fixed, the rest split at best)."""
+        x = 0
+        total = 0
+        red = 0
+        for k in range(NUM_KINDS):
+            n = hand[k]
+            if not n:
+                continue
+            if _IS_RED[k]:
+                red += n
+            if n >= 3:
+                total += _kan_value(k, self.pairs) + (4 if n == 4 else 0)
+            else:
+                x += n * _UNIT[k]
+        return total + _pot(x, self.pairs) + self.red_w * red
+
+    def discard_options(self, hand: Sequence[int], chou: set[Card] | frozenset[Card]) -> \
+            list[tuple[int, Card]]:
+        """(value after, kind) for every kind it may throw, best first."""
+        out: list[tuple[int, Card]] = []
+        work = list(hand)
+        for k in range(NUM_KINDS):
+            if work[k] in (1, 2):
+                work[k] -= 1
+                v = self.value(work) * 4 + (2 if k in chou else 0)
+                work[k] += 1
+                out.append((v, k))
+        out.sort(key=lambda item: (-item[0], item[1]))
+        return out
+
+    def best_after_discard(self, hand: Sequence[int]) -> int | None:
+        opts = self.discard_options(hand, frozenset())
+        return opts[0][0] // 4 if opts else None
+
+    # ------------------------------------------------------------------ decisions
+    def want_hu(self) -> bool:
+        return self.rng.random() < self.style.p_hu
+
+    def want_mian(self) -> bool:
+        return self.rng.random() < self.style.p_mian
+
+    def choose_discard(self, hand: Sequence[int], chou: set[Card]) -> Card | None:
+        """A kind to throw; ``None`` when the hand holds nothing but 坎."""
+        opts = self.discard_options(hand, chou)
+        if not opts:
+            return None
+        if len(opts) > 1 and self.rng.random() < self.style.p_sloppy:
+            return opts[self.rng.randrange(min(3, len(opts)))][1]
+        return opts[0][1]
+
+    def _decide(self, gain: int) -> bool:
+        if gain > 0:
+            return self.rng.random() < self.style.p_take
+        return self.rng.random() < self.style.p_take_bad
+
+    def choose_peng(self, hand: Sequence[int], card: Card, owes_discard: bool) -> bool:
+        after = list(hand)
+        after[card] -= 2
+        rest = self.best_after_discard(after) if owes_discard else self.value(after)
+        if rest is None:
+            return False  # only 坎 would be left to throw
+        gain = rest + group_value((card,) * 3, self.pairs) - self.value(hand)
+        if self.pairs:
+            gain += 6
+        return self._decide(gain)
+
+    def choose_chi(self, hand: Sequence[int], card: Card, *, drawn_by_me: bool) -> \
+            ChiOption | None:
+        """The 吃 to make (with its 比), or ``None`` to pass."""
+        options = chi_options(hand, card)
+        if not options:
+            return None
+        base = self.value(hand)
+        if drawn_by_me:
+            # Not taking it costs nothing in hand; taking it must be worth a group.
+            base += 0
+        scored: list[tuple[int, int, ChiOption]] = []
+        for i, opt in enumerate(options):
+            after = list(hand)
+            taken = list(opt.taken)
+            taken.remove(card)
+            for k in taken:
+                after[k] -= 1
+            for g in opt.bi:
+                for k in g:
+                    after[k] -= 1
+            if min(after) < 0:
+                continue
+            rest = self.best_after_discard(after)
+            if rest is None:
+                continue
+            v = rest + group_value(opt.taken, self.pairs) + sum(
+                group_value(g, self.pairs) for g in opt.bi)
+            scored.append((v, -i, opt))
+        if not scored:
+            return None
+        scored.sort(key=lambda item: (-item[0], -item[1]))
+        v, _, opt = scored[0]
+        gain = v - base - (8 if self.pairs else 0)
+        if len(scored) > 1 and any(o.bi for _, _, o in scored) and self.rng.random() < 0.25:
+            # People like to show off a 比: sometimes the option with the most 比 groups.
+            opt = max(scored, key=lambda item: (len(item[2].bi), item[0]))[2]
+        return opt if self._decide(gain) else None
+
+
+def personas_for(rng: random.Random) -> tuple[Persona, Persona, Persona]:
+    """Mostly normal players, some chasing a fan."""
+    weights = (0.55, 0.17, 0.13, 0.15)
+    return (
+        rng.choices(PERSONAS, weights)[0],
+        rng.choices(PERSONAS, weights)[0],
+        rng.choices(PERSONAS, weights)[0],
+    )
