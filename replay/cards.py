@@ -7,7 +7,8 @@ by kind. Seats are 0, 1, 2; play passes to ``next_seat``.
 
 from __future__ import annotations
 
-from typing import Final, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 Card = int
 Counts = list[int]

@@ -9,10 +9,10 @@ in hand while it could be done, that is 烧比 (``bi_missing``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
-from typing import Sequence
+from functools import cache
 
 from .cards import Card, is_big, other_case, rank
 from .groups import is_chi_shape
@@ -20,7 +20,7 @@ from .groups import is_chi_shape
 Pair = tuple[Card, Card]
 
 
-@lru_cache(maxsize=None)
+@cache
 def partners(card: Card) -> tuple[Pair, ...]:
     """Every pair of other cards that makes a sentence or 绞 with ``card``."""
     r, base = rank(card), (10 if is_big(card) else 0)

@@ -287,7 +287,8 @@ class Replayer:
         mandatory = self.mandatory_seats()
         if mandatory:
             self.find(i, seat, Code.PRIORITY_VIOLATED,
-                      f"seat {mandatory[0]}'s mandatory 天胡 comes before any 天胡 on the shown card")
+                      f"seat {mandatory[0]}'s mandatory 天胡 comes before any 天胡 "
+                      "on the shown card")
         melds, hand, free = shown_card_holdings(deal, self.log.dealer, seat)
         holdings = list(self.dealt[seat])
         if seat != self.log.dealer:
@@ -427,7 +428,8 @@ class Replayer:
                 what = "提" if d.forced is EventType.TI else "偎"
                 if e.type is EventType.TI or self.table.seats[d.seat].hand[d.card] < 2:
                     self.stop(i, d.seat, Code.CARD_NOT_HELD,
-                              f"seat {d.seat} cannot {e.type} {card_name(d.card)}: it had to {what}")
+                              f"seat {d.seat} cannot {e.type} {card_name(d.card)}: "
+                              f"it had to {what}")
                 self.find(i, d.seat, Code.TI_MISSED,
                           f"seat {d.seat} had to 提 {card_name(d.card)}, not 偎 it", (d.seq,))
             self.meld_drawn(i, d, e.type)
@@ -521,8 +523,7 @@ class Replayer:
         seat = e.seat
         if e.card != w.card:
             self.find(i, seat, Code.HU_INVALID,
-                      f"the revealed card is {card_name(w.card)}, not "
-                      f"{card_name(e.card) if e.card is not None else 'none'}")
+                      f"the revealed card is {card_name(w.card)}, not {_name(e.card)}")
             self.end(Outcome.HU, None)
             return
         if not w.drawn and (not self.profile.hu_on_discard or seat == w.src):
@@ -558,7 +559,7 @@ class Replayer:
         if e.card != ha.card or (seat != ha.seat and seat not in ha.candidates):
             self.hu_after = None
             self.find(i, seat, Code.HU_INVALID,
-                      f"seat {seat} cannot win on {card_name(e.card) if e.card is not None else 'none'} here",
+                      f"seat {seat} cannot win on {_name(e.card)} here",
                       (ha.seq,))
             self.end(Outcome.HU, None)
             return
@@ -608,7 +609,8 @@ class Replayer:
         st = self.table.seats[seat]
         card = w.card
         if st.hand[card] < 2:
-            self.stop(i, seat, Code.CARD_NOT_HELD, f"seat {seat} holds no pair of {card_name(card)}")
+            self.stop(i, seat, Code.CARD_NOT_HELD,
+                      f"seat {seat} holds no pair of {card_name(card)}")
         bar = self.ledger.check_take(seat, card, i, "碰")
         if seat == w.src:
             self.find(i, seat, Code.CLAIM_INVALID, "no 碰 of one's own card", (w.seq,))
@@ -757,6 +759,10 @@ class Replayer:
             decisions=list(self.ledger.decisions),
             score={"expected": self.expected, "claimed": claimed, "mismatches": mismatches},
         )
+
+
+def _name(card: Card | None) -> str:
+    return card_name(card) if card is not None else "none"
 
 
 def verify(log: Log) -> Verdict:

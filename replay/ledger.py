@@ -117,16 +117,18 @@ class Ledger:
             f"a 臭 kind may not be taken", (ref,), "violation"))
         return bar
 
-    def hu_bar(self, seat: int, kind: Card | None, table_huxi: int) -> tuple[Code, str, tuple[int, ...]] | None:
+    def hu_bar(
+        self, seat: int, kind: Card | None, table_huxi: int
+    ) -> tuple[Code, str, tuple[int, ...]] | None:
         """Why a win on ``kind`` is barred now (no recording)."""
         led = self.seats[seat]
         if led.chou_hu:
             if self.profile.chou_hu == "same_kind_unchanged":
                 latest = [r for r in led.chou_hu if r.kind == kind and kind is not None]
-                if latest and latest[-1].table_huxi == table_huxi:
+                if kind is not None and latest and latest[-1].table_huxi == table_huxi:
                     r = latest[-1]
                     return (Code.CHOU_HU,
-                            f"refused a win on {card_name(kind)} at table huxi {r.table_huxi}, "  # type: ignore[arg-type]
+                            f"refused a win on {card_name(kind)} at table huxi {r.table_huxi}, "
                             "unchanged since", _refs(r.seq))
             else:
                 r = led.chou_hu[-1]

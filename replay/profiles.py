@@ -7,8 +7,9 @@ the long form.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Final, Mapping
+from typing import Any, Final
 
 # Allowed values of the enumerated fields.
 CHOU_HU_RULES: Final = ("same_kind_unchanged", "any_card_plus_3")

@@ -37,8 +37,8 @@ def _fill(
 ) -> tuple[list[list[str]], list[str]]:
     """Top the hands up and put the rest in the stock after ``st``.
 
-    Kinds the test names anywhere (or lists in ``avoid``) stay under its control: their spare copies go
-    to the stock unless nothing else is left. No seat gets three of a kind.
+    Kinds the test names anywhere (or lists in ``avoid``) stay under its control:
+    their spare copies go to the stock unless nothing else is left. No seat gets three of a kind.
     """
     pool: dict[str, int] = {n: 4 for n in NAMES}
     for c in [c for h in hs for c in h] + st:
@@ -174,7 +174,10 @@ def codes(verdict: Verdict) -> list[tuple[int | None, str]]:
     return [(f.seq, str(f.code)) for f in verdict.findings]
 
 
-def decisions(verdict: Verdict, kind: str | None = None) -> list[tuple[int | None, int, str, str | None]]:
+Row = tuple[int | None, int, str, str | None]
+
+
+def decisions(verdict: Verdict, kind: str | None = None) -> list[Row]:
     return [
         (d.seq, d.seat, str(d.kind), d.card)
         for d in verdict.decisions

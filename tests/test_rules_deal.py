@@ -17,7 +17,8 @@ def test_deal_with_wrong_counts_is_invalid() -> None:
     b = HandBuilder(["", "", ""])
     doc = b.build()
     first = doc["deal"]["hands"][1][0]
-    doc["deal"]["hands"][1][0] = "d10" if first != "d10" else "x1"  # five of one kind, three of another
+    # five of one kind, three of another
+    doc["deal"]["hands"][1][0] = "d10" if first != "d10" else "x1"
     from replay.engine import verify
     from replay.logformat import parse_log
 
