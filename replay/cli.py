@@ -8,11 +8,13 @@ naming the file, the JSON pointer and what was expected.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
 from .engine import verify
 from .logformat import LogFormatError, parse_log
+from .match import check_match
 from .verdict import Status
 
 
@@ -48,6 +50,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return worst
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    hands = []
+    status = 0
+    for path in args.files:
+        try:
+            log = parse_log(_read(path))
+        except (OSError, LogFormatError) as exc:
+            print(f"{path}: {exc}".splitlines()[0], file=sys.stderr)
+            status = 2
+            continue
+        hands.append((log, verify(log)))
+    problems = check_match(hands)
+    for p in problems:
+        sys.stdout.write(json.dumps(p.to_json(), sort_keys=True, ensure_ascii=False) + "\n")
+    return max(status, 1 if problems else 0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m replay", description="Re-execute paohuzi-log/1 hands and audit them."
@@ -57,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help="log files; - reads standard input")
     v.add_argument("--pretty", action="store_true", help="indented JSON for people")
     v.set_defaults(func=cmd_verify)
+    m = sub.add_parser("match", help="check dealer rotation across the hands of a match")
+    m.add_argument("files", nargs="+", metavar="FILE")
+    m.set_defaults(func=cmd_match)
     _add_optional_commands(sub)
     return parser
 

@@ -121,7 +121,7 @@ class Replayer:
     def score(self, seat: int, card: Card | None, *, zi_mo: bool, hai_di: bool,
               discarder: int | None) -> dict[str, Any] | None:
         st = self.table.seats[seat]
-        arrs = arrangements.search(st.meld_pairs(), st.hand, card)
+        arrs = arrangements.search(st.meld_pairs(), st.hand, card, every_huxi=True)
         holdings = list(st.hand)
         for m in st.melds:
             for k in m.cards:
@@ -275,7 +275,8 @@ class Replayer:
             self.find(i, seat, Code.PRIORITY_VIOLATED,
                       f"seat {mandatory[0]} has a mandatory 天胡 too and comes first",
                       ())
-        self.end(Outcome.HU, scoring.score_mandatory_tian_hu(self.profile, seat, self.dealt[seat]))
+        self.end(Outcome.HU, scoring.score_mandatory_tian_hu(
+            self.profile, seat, self.dealt[seat], turned=self.turned_card()))
 
     def shown_card_hu(self, i: int, seat: int, card: Card) -> None:
         deal = self.log.deal
@@ -295,7 +296,7 @@ class Replayer:
             holdings[card] += 1
         facts = scoring.WinFacts(seat, True, True, False, None, self.turned_card())
         expected = scoring.score_win(
-            self.profile, arrangements.search(melds, hand, free), holdings, facts)
+            self.profile, arrangements.search(melds, hand, free, every_huxi=True), holdings, facts)
         self.ledger.check_hu(seat, card, 0, i)
         if expected is None:
             self.find(i, seat, Code.HU_INVALID,

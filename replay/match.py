@@ -1,0 +1,78 @@
+"""Dealers across the hands of one match (RULES §10).
+
+A verdict depends on its own log only, so checks that need several hands live
+here, as a separate match report: the winner deals next; after a drawn hand,
+``standard`` keeps the dealer until the third drawn hand in a row and then
+passes the deal to ``next(dealer)``, ``hengshan`` passes it at once (臭庄).
+An abandoned hand ("任意一個玩家離開遊戲，算作新的一局開始") constrains nothing:
+the next hand's dealer is not checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import next_seat
+from .model import Log, Outcome
+from .profiles import Profile
+from .verdict import Code, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class MatchProblem:
+    match_id: str
+    hand: int
+    game_id: str
+    code: Code
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"match": self.match_id, "hand": self.hand, "game_id": self.game_id,
+                "code": str(self.code), "message": self.message}
+
+
+def next_dealer(profile: Profile, dealer: int, outcome: str | None, winner: int | None,
+                draws_in_row: int) -> tuple[int | None, int]:
+    """The dealer of the next hand (None: unconstrained) and the drawn-hand streak."""
+    if outcome == Outcome.HU and winner is not None:
+        return winner, 0
+    if outcome == Outcome.EXHAUSTED:
+        streak = draws_in_row + 1
+        if profile.dealer_rotation == "pass_on_draw":
+            return next_seat(dealer), 0
+        if streak >= 3:
+            return next_seat(dealer), 0
+        return dealer, streak
+    return None, 0
+
+
+def check_match(hands: Sequence[tuple[Log, Verdict]]) -> list[MatchProblem]:
+    """Check the dealer rotation over hands that share a ``match.id``."""
+    problems: list[MatchProblem] = []
+    by_match: dict[str, list[tuple[Log, Verdict]]] = {}
+    for log, verdict in hands:
+        if log.match is not None:
+            by_match.setdefault(log.match.id, []).append((log, verdict))
+    for match_id in sorted(by_match):
+        rows = sorted(by_match[match_id], key=lambda lv: lv[0].match.hand)  # type: ignore[union-attr]
+        expected: int | None = None
+        streak = 0
+        previous: int | None = None
+        for log, verdict in rows:
+            assert log.match is not None
+            number = log.match.hand
+            if previous is not None and number == previous:
+                problems.append(MatchProblem(match_id, number, log.game_id, Code.MATCH_INVALID,
+                                             f"hand {number} appears twice"))
+            contiguous = previous is not None and number == previous + 1
+            if contiguous and expected is not None and log.dealer != expected:
+                problems.append(MatchProblem(
+                    match_id, number, log.game_id, Code.MATCH_INVALID,
+                    f"seat {expected} should deal hand {number}, not seat {log.dealer}"))
+            exp = (verdict.score or {}).get("expected") or {}
+            expected, streak = next_dealer(log.profile, log.dealer, exp.get("outcome"),
+                                           exp.get("winner"), streak)
+            previous = number
+    return problems
