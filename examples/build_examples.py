@@ -1,6 +1,8 @@
-"""Writes the hand-written example logs in this folder (run it on purpose:
-``python examples/build_examples.py``). Each file name starts with the status
-its verdict must have; tests/test_examples.py checks that."""
+"""Writes the hand-written example logs in this folder and their golden verdicts
+in ``golden/`` (run it on purpose, after a deliberate rule change:
+``python examples/build_examples.py``; review the diff). Each file name starts
+with the status its verdict must have; tests/test_examples_cli.py checks that and
+that every verdict is still byte-identical to its golden copy."""
 
 from __future__ import annotations
 
@@ -67,10 +69,17 @@ def examples() -> dict[str, HandBuilder]:
 
 
 def main() -> None:
+    from replay.engine import verify
+    from replay.logformat import parse_log
+
+    golden = HERE / "golden"
+    golden.mkdir(exist_ok=True)
     for name, b in examples().items():
         text = json.dumps(b.build(), ensure_ascii=False, indent=1)
         (HERE / name).write_text(text + "\n", encoding="utf-8")
-        print("wrote", name)
+        verdict = verify(parse_log(text.encode()))
+        (golden / name).write_bytes(verdict.to_bytes(pretty=True) + b"\n")
+        print("wrote", name, "and golden/" + name)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,13 @@ def test_example_status_matches_its_name(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_golden_verdicts_unchanged(path: Path) -> None:
+    golden = path.parent / "golden" / path.name
+    got = verify(parse_log(path.read_bytes())).to_bytes(pretty=True) + b"\n"
+    assert got == golden.read_bytes(), "verdict changed: run examples/build_examples.py on purpose"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_verify_twice_gives_identical_bytes(path: Path) -> None:
     raw = path.read_bytes()
     a = verify(parse_log(raw)).to_bytes()
