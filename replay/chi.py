@@ -47,8 +47,8 @@ def _need(pair: Sequence[Card]) -> dict[Card, int]:
 
 
 def _usable(hand: Sequence[int], need: dict[Card, int]) -> bool:
-    """Held, and none of them from a 坎 (three alike in hand)."""
-    return all(hand[k] >= n and hand[k] != 3 for k, n in need.items())
+    """Held, and none of them from a 坎 (three alike in hand) or a four not yet 提'd."""
+    return all(hand[k] >= n and hand[k] < 3 for k, n in need.items())
 
 
 def bi_options(hand: Sequence[int], card: Card) -> list[tuple[tuple[Card, ...], ...]]:
@@ -59,7 +59,7 @@ def bi_options(hand: Sequence[int], card: Card) -> list[tuple[tuple[Card, ...], 
     left = hand[card]
     if left == 0:
         return [()]
-    if hand[card] == 3:
+    if hand[card] >= 3:
         return []
     results: list[tuple[tuple[Card, ...], ...]] = []
     for pair in partners(card):
@@ -99,7 +99,7 @@ def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
 
 
 def can_chi(hand: Sequence[int], card: Card) -> bool:
-    if hand[card] == 3:
+    if hand[card] >= 3:
         return False
     for pair in partners(card):
         need = _need(pair)
@@ -143,7 +143,7 @@ def check_chi(
             return ChiProblem.SHAPE, f"group {i} is not a sentence or 绞"
         if i > 0 and card not in g:
             return ChiProblem.SHAPE, f"比 group {i} does not hold the taken card"
-    if any(hand[k] == 3 for k in used):
+    if any(hand[k] >= 3 for k in used):
         return ChiProblem.KAN, "a 坎 is never split"
     rest = list(hand)
     for k, n in used.items():

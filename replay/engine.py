@@ -57,6 +57,8 @@ class HuAfter:
     drawn: bool
     last_card: bool
     table_huxi: tuple[int, int, int]
+    #: the 跑'ing seat's melds and hand before its 跑, when it could win on the card then
+    pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None
 
 
 @dataclass(slots=True)
@@ -119,12 +121,15 @@ class Replayer:
         self.hu_after = None
 
     def score(self, seat: int, card: Card | None, *, zi_mo: bool, hai_di: bool,
-              discarder: int | None) -> dict[str, Any] | None:
+              discarder: int | None,
+              pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+              ) -> dict[str, Any] | None:
         st = self.table.seats[seat]
-        arrs = arrangements.search(st.meld_pairs(), st.hand, card, every_huxi=True)
-        holdings = list(st.hand)
-        for m in st.melds:
-            for k in m.cards:
+        melds, hand = pre if pre is not None else (st.meld_pairs(), st.hand)
+        arrs = arrangements.search(melds, hand, card, every_huxi=True)
+        holdings = list(hand)
+        for _, cards in melds:
+            for k in cards:
                 holdings[k] += 1
         if card is not None:
             holdings[card] += 1
@@ -541,10 +546,16 @@ class Replayer:
                        table_huxi=w.table_huxi[seat])
 
     def judge_win(self, i: int, seat: int, card: Card, *, free: bool, zi_mo: bool,
-                  last_card: bool, discarder: int | None, table_huxi: int) -> None:
+                  last_card: bool, discarder: int | None, table_huxi: int,
+                  pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+                  ) -> None:
         bar = self.ledger.check_hu(seat, card, table_huxi, i)
         expected = self.score(seat, card if free else None, zi_mo=zi_mo, hai_di=last_card,
                               discarder=discarder)
+        if expected is None and pre is not None:
+            # 破跑胡 logged as 跑 then 胡: the win it could take before its 跑
+            expected = self.score(seat, card, zi_mo=zi_mo, hai_di=last_card,
+                                  discarder=discarder, pre=pre)
         if expected is None:
             self.find(i, seat, Code.HU_INVALID,
                       f"seat {seat}'s holdings with {card_name(card)} are not a winning hand "
@@ -579,12 +590,12 @@ class Replayer:
         placed = seat == ha.seat
         self.judge_win(i, seat, ha.card, free=not placed, zi_mo=ha.drawn and ha.src == seat,
                        last_card=ha.last_card, discarder=None if ha.drawn else ha.src,
-                       table_huxi=self.table.seats[seat].table_huxi if placed
-                       else ha.table_huxi[seat])
+                       table_huxi=ha.table_huxi[seat], pre=ha.pre if placed else None)
 
     def pao(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
         card = w.card
+        pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None
         wei = st.meld_of(card, WEI_KINDS)
         peng = st.meld_of(card, frozenset({GroupKind.PENG}))
         if st.hand[card] < 3 and wei is None and peng is None:
@@ -604,7 +615,7 @@ class Replayer:
         self.window = None
         self.after_intake(seat, GroupKind.PAO, card, src=w.src, drawn=w.drawn, seq=w.seq,
                           others=[s for s in w.hu if s != seat], table_huxi=w.table_huxi,
-                          could_win_before=seat in w.hu, last_card=w.last_card)
+                          pre=pre, last_card=w.last_card)
 
     def peng(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
@@ -676,7 +687,9 @@ class Replayer:
     # ------------------------------------------------------------------ after an intake
     def after_intake(self, seat: int, kind: GroupKind, card: Card, *, src: int, drawn: bool,
                      seq: int, others: list[int], table_huxi: tuple[int, int, int] | None,
-                     could_win_before: bool = False, last_card: bool | None = None) -> None:
+                     pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+                     last_card: bool | None = None) -> None:
+        """Who plays next after an intake (§3), and who may still win on the card."""
         st = self.table.seats[seat]
         if last_card is None:
             last_card = drawn and self.table.stock_left == 0
@@ -687,26 +700,30 @@ class Replayer:
             ready = arrangements.is_ready(st.meld_pairs(), st.hand, self.profile.min_huxi)
         owed = discard_owed(self.profile, st.held, st.fours, mian_pending=self.mian_pending[seat],
                             chi_or_peng=chi_or_peng, ready=ready)
+        if owed is not Owed.NO and not any(0 < n < 3 for n in st.hand):
+            owed = Owed.NO  # nothing may be discarded: only 坎 cards left (docs/rules.md)
         if owed is Owed.NO:
             self.phase, self.turn = Phase.DRAW, next_seat(seat)
         else:
             self.phase, self.turn = Phase.DISCARD, seat
         self.optional_discard = owed is Owed.OPTIONAL
         self.last_actor = seat
-        if kind in (GroupKind.TI, GroupKind.WEI, GroupKind.PAO):
-            now = list(table_huxi) if table_huxi is not None else [
-                s.table_huxi for s in self.table.seats]
-            own_can = self.ledger.hu_bar(seat, card, st.table_huxi) is None and \
-                arrangements.best_huxi(st.meld_pairs(), st.hand, None) >= self.profile.min_huxi
-            if own_can or could_win_before:
-                if table_huxi is None or not could_win_before:
-                    now[seat] = st.table_huxi
-            order = hu_order(src, drawn)
-            cands = sorted(set(others) | ({seat} if own_can or could_win_before else set()),
-                           key=order.index)
-            if cands:
-                self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
-                                        (now[0], now[1], now[2]))
+        if kind not in (GroupKind.TI, GroupKind.WEI, GroupKind.PAO):
+            return
+        allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
+        own_can = allowed and self.ledger.hu_bar(seat, card, st.table_huxi) is None and \
+            arrangements.best_huxi(st.meld_pairs(), st.hand, None) >= self.profile.min_huxi
+        pre = pre if allowed else None
+        now = list(table_huxi) if table_huxi is not None else [
+            s.table_huxi for s in self.table.seats]
+        if own_can and pre is None:
+            now[seat] = st.table_huxi
+        mine = {seat} if own_can or pre is not None else set()
+        order = hu_order(src, drawn)
+        cands = sorted(set(others) | mine, key=order.index)
+        if cands:
+            self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
+                                    (now[0], now[1], now[2]), pre)
 
     # ------------------------------------------------------------------ the end
     def finish(self, n: int) -> None:
