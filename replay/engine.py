@@ -428,6 +428,8 @@ class Replayer:
     def on_drawn(self, i: int, e: Event) -> bool:
         d = self.drawn
         assert d is not None
+        if e.type is EventType.PASS:
+            return True
         mine = e.seat == d.seat and e.card == d.card
         if mine and e.type in (EventType.TI, EventType.WEI):
             if e.type is not d.forced:
@@ -442,8 +444,10 @@ class Replayer:
             return True
         if mine and e.type is EventType.HU:
             self.meld_drawn(i, d, d.forced)  # the forced meld is implied by the win
-            assert self.hu_after is not None
-            self.hu_after_win(i, e)
+            self.hu_after = None
+            self.judge_win(i, d.seat, d.card, free=False, zi_mo=True,
+                           last_card=self.table.stock_left == 0, discarder=None,
+                           table_huxi=self.table.seats[d.seat].table_huxi)
             return True
         if e.type is EventType.HU:
             self.find(i, e.seat, Code.HU_INVALID,
@@ -645,6 +649,9 @@ class Replayer:
     def chi(self, i: int, seat: int, groups: tuple[tuple[Card, ...], ...], w: Window) -> None:
         st = self.table.seats[seat]
         card = w.card
+        if not groups or card not in groups[0]:
+            self.stop(i, seat, Code.CLAIM_INVALID,
+                      f"the first 吃 group must hold the taken card {card_name(card)}")
         problem, why = check_chi(st.hand, card, groups)
         if problem is ChiProblem.NOT_HELD:
             self.stop(i, seat, Code.CARD_NOT_HELD, f"seat {seat}: {why}")
