@@ -23,14 +23,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Final
 
 from .cards import NUM_KINDS, RED, Card
 from .chi import ChiOption, chi_options
 from .groups import sentence_huxi
 
-_UNIT: Final[tuple[int, ...]] = tuple(1 << (3 * k) for k in range(NUM_KINDS))
 _IS_RED: Final[tuple[bool, ...]] = tuple(k in RED for k in range(NUM_KINDS))
 
 
@@ -68,74 +66,107 @@ _PART: Final = 3
 _HUXI_W: Final = 2
 
 
-def _huxi_of_run(cards: tuple[Card, Card, Card]) -> int:
-    return sentence_huxi(cards)
+_RUN_HUXI: Final[tuple[int, ...]] = tuple(
+    sentence_huxi((k, k + 1, k + 2)) if k % 10 <= 7 else 0 for k in range(NUM_KINDS))
+_EQS_HUXI: Final[tuple[int, ...]] = tuple(
+    sentence_huxi((k, k + 5, k + 8)) if k % 10 == 1 else 0 for k in range(NUM_KINDS))
+# One memo per (case, persona): a case holds 10 kinds of 0-2 non-坎 cards, 3**10 states.
+_MEMO: Final[dict[tuple[bool, bool], dict[int, int]]] = {
+    (big, pairs): {} for big in (False, True) for pairs in (False, True)}
 
 
-@lru_cache(maxsize=1 << 20)
-def _pot(x: int, pairs: bool) -> int:
-    """Best value of splitting the packed non-坎 cards ``x`` into groups, pairs, partial
-    groups (two cards one short of a sentence or 绞) and loose cards."""
-    if not x:
+def _pot(y: int, big: bool, pairs: bool) -> int:
+    """Best value of the packed cards ``y`` of one case (10 kinds, 3 bits each) split into
+    sentences, pairs, partial sentences (two cards one short) and loose cards."""
+    memo = _MEMO[big, pairs]
+    r = memo.get(y)
+    if r is None:
+        r = _pot_miss(y, 10 if big else 0, pairs, memo)
+    return r
+
+
+def _pot_miss(y: int, base: int, pairs: bool, memo: dict[int, int]) -> int:
+    if not y:
         return 0
-    k = ((x & -x).bit_length() - 1) // 3
-    sh = 3 * k
-    n = (x >> sh) & 7
-    u = _UNIT[k]
-    best = _pot(x - u, pairs)  # the card stays loose
+    r = ((y & -y).bit_length() - 1) // 3
+    sh = 3 * r
+    n = (y >> sh) & 7
+    u = 1 << sh
+    get = memo.get
+
+    def sub(z: int) -> int:
+        v = get(z)
+        return _pot_miss(z, base, pairs, memo) if v is None else v
+
+    best = sub(y - u)  # the card stays loose
     if n >= 2:
-        v = (_PAIR_PAIRS if pairs else _PAIR) + _pot(x - 2 * u, pairs)
+        v = (_PAIR_PAIRS if pairs else _PAIR) + sub(y - 2 * u)
         if v > best:
             best = v
-    r = k % 10
     group = 6 if pairs else _GROUP
     part = 1 if pairs else _PART
-
-    def has(j: int) -> bool:
-        return bool((x >> (3 * j)) & 7)
-
-    if r <= 7 and has(k + 1) and has(k + 2):
-        hx = _huxi_of_run((k, k + 1, k + 2))
-        v = group + _HUXI_W * hx + _pot(x - u - _UNIT[k + 1] - _UNIT[k + 2], pairs)
-        if v > best:
-            best = v
-    if r == 1 and has(k + 5) and has(k + 8):
-        hx = _huxi_of_run((k, k + 5, k + 8))
-        v = group + _HUXI_W * hx + _pot(x - u - _UNIT[k + 5] - _UNIT[k + 8], pairs)
-        if v > best:
-            best = v
-    if k < 10 and has(k + 10):
-        m = (x >> (sh + 30)) & 7
-        if n >= 2:
-            v = group + _pot(x - 2 * u - _UNIT[k + 10], pairs)
-            if v > best:
-                best = v
-        if m >= 2:
-            v = group + _pot(x - u - 2 * _UNIT[k + 10], pairs)
-            if v > best:
-                best = v
-        v = part + _pot(x - u - _UNIT[k + 10], pairs)
-        if v > best:
-            best = v
-    if r <= 8 and has(k + 1):
-        v = part + _pot(x - u - _UNIT[k + 1], pairs)
-        if v > best:
-            best = v
-    if r <= 7 and has(k + 2):
-        v = part + _pot(x - u - _UNIT[k + 2], pairs)
+    h1 = (y >> (sh + 3)) & 7 if r <= 8 else 0
+    h2 = (y >> (sh + 6)) & 7 if r <= 7 else 0
+    if h1 and h2:
+        v = group + _HUXI_W * _RUN_HUXI[base + r] + sub(y - u - (u << 3) - (u << 6))
         if v > best:
             best = v
     if r == 1:
-        for j in (k + 5, k + 8):
-            if has(j):
-                v = part + _pot(x - u - _UNIT[j], pairs)
-                if v > best:
-                    best = v
-    if r == 6 and has(k + 3):
-        v = part + _pot(x - u - _UNIT[k + 3], pairs)
+        h5 = (y >> (sh + 15)) & 7
+        h8 = (y >> (sh + 24)) & 7
+        if h5 and h8:
+            v = group + _HUXI_W * _EQS_HUXI[base + r] + sub(y - u - (u << 15) - (u << 24))
+            if v > best:
+                best = v
+        if h5:
+            v = part + sub(y - u - (u << 15))
+            if v > best:
+                best = v
+        if h8:
+            v = part + sub(y - u - (u << 24))
+            if v > best:
+                best = v
+    elif r == 6 and (y >> (sh + 9)) & 7:
+        v = part + sub(y - u - (u << 9))
         if v > best:
             best = v
+    if h1:
+        v = part + sub(y - u - (u << 3))
+        if v > best:
+            best = v
+    if h2:
+        v = part + sub(y - u - (u << 6))
+        if v > best:
+            best = v
+    memo[y] = best
     return best
+
+
+def _split_value(small: list[int], big: list[int], pairs: bool, start: int = 0) -> int:
+    """Both cases, with 绞 (mixed-case threes of a rank) tried rank by rank."""
+    best = -1
+    for r in range(start, 10):
+        a, b = small[r], big[r]
+        if a and b and a + b >= 3:
+            group = 6 if pairs else _GROUP
+            for da, db in ((2, 1), (1, 2)):
+                if a >= da and b >= db:
+                    small[r] -= da
+                    big[r] -= db
+                    v = group + _split_value(small, big, pairs, r + 1)
+                    small[r] += da
+                    big[r] += db
+                    if v > best:
+                        best = v
+    ys = yb = 0
+    bonus = 0
+    for r in range(10):
+        ys |= small[r] << (3 * r)
+        yb |= big[r] << (3 * r)
+        if small[r] == 1 and big[r] == 1:
+            bonus += 1  # half a 绞
+    v = _pot(ys, False, pairs) + _pot(yb, True, pairs) + bonus
+    return v if v > best else best
 
 
 def _kan_value(k: Card, pairs: bool) -> int:
@@ -166,7 +197,8 @@ class Bot:
     # ------------------------------------------------------------------ evaluation
     def value(self, hand: Sequence[int]) -> int:
         """How good a hand is for this bot (坎 fixed, the rest split at best)."""
-        x = 0
+        small = [0] * 10
+        big = [0] * 10
         total = 0
         red = 0
         for k in range(NUM_KINDS):
@@ -177,9 +209,11 @@ class Bot:
                 red += n
             if n >= 3:
                 total += _kan_value(k, self.pairs) + (4 if n == 4 else 0)
+            elif k < 10:
+                small[k] = n
             else:
-                x += n * _UNIT[k]
-        return total + _pot(x, self.pairs) + self.red_w * red
+                big[k - 10] = n
+        return total + _split_value(small, big, self.pairs) + self.red_w * red
 
     def discard_options(self, hand: Sequence[int], chou: set[Card] | frozenset[Card]) -> \
             list[tuple[int, Card]]:
@@ -196,6 +230,11 @@ class Bot:
         return out
 
     def best_after_discard(self, hand: Sequence[int]) -> int | None:
+        """The hand's value after its best discard; ``None`` when taking the card would
+        leave too little to play on (nothing but 坎 and a pair or two: a later forced 偎
+        could leave the seat owing a discard with nothing it may throw)."""
+        if sum(1 for n in hand if n in (1, 2)) < 3 or sum(1 for n in hand if n == 1) < 1:
+            return None
         opts = self.discard_options(hand, frozenset())
         return opts[0][0] // 4 if opts else None
 

@@ -46,9 +46,45 @@ def _need(pair: Sequence[Card]) -> dict[Card, int]:
     return need
 
 
-def _usable(hand: Sequence[int], need: dict[Card, int]) -> bool:
+@cache
+def _partner_needs(card: Card) -> tuple[tuple[tuple[Card, int], ...], ...]:
+    """``partners(card)`` as (kind, count) tuples, built once per card."""
+    return tuple(tuple(_need(pair).items()) for pair in partners(card))
+
+
+def _usable(hand: Sequence[int], need: dict[Card, int] | tuple[tuple[Card, int], ...]) -> bool:
     """Held, and none of them from a 坎 (three alike in hand) or a four not yet 提'd."""
-    return all(hand[k] >= n and hand[k] < 3 for k, n in need.items())
+    items = need.items() if isinstance(need, dict) else need
+    for k, n in items:
+        h = hand[k]
+        if h < n or h >= 3:
+            return False
+    return True
+
+
+def _bi_possible(hand: list[int], card: Card) -> bool:
+    """Can every copy of ``card`` left in ``hand`` be laid out in 比 groups?"""
+    left = hand[card]
+    if left == 0:
+        return True
+    if left >= 3:
+        return False
+    for need in _partner_needs(card):
+        hand[card] -= 1
+        ok = _usable(hand, need) if hand[card] >= 0 else False
+        hand[card] += 1
+        if not ok or hand[card] < 1:
+            continue
+        hand[card] -= 1
+        for k, n in need:
+            hand[k] -= n
+        possible = _bi_possible(hand, card)
+        for k, n in need:
+            hand[k] += n
+        hand[card] += 1
+        if possible:
+            return True
+    return False
 
 
 def bi_options(hand: Sequence[int], card: Card) -> list[tuple[tuple[Card, ...], ...]]:
@@ -99,16 +135,16 @@ def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
 
 
 def can_chi(hand: Sequence[int], card: Card) -> bool:
+    """Is there a legal 吃 of ``card`` (with a complete 比)? The hot path of claims."""
     if hand[card] >= 3:
         return False
-    for pair in partners(card):
-        need = _need(pair)
+    for need in _partner_needs(card):
         if not _usable(hand, need):
             continue
         rest = list(hand)
-        for k, n in need.items():
+        for k, n in need:
             rest[k] -= n
-        if bi_options(rest, card):
+        if rest[card] == 0 or _bi_possible(rest, card):
             return True
     return False
 

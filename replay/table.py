@@ -21,10 +21,10 @@ class Meld:
     seq: int | None
     #: for 提 and 跑: what it was made from ("dealt", "kan", "wei", "peng"); "" otherwise
     origin: str = ""
+    huxi: int = field(init=False, default=0)
 
-    @property
-    def huxi(self) -> int:
-        return group_huxi(self.kind, self.cards)
+    def __post_init__(self) -> None:
+        self.huxi = group_huxi(self.kind, self.cards)
 
     def face_up_count(self) -> int:
         """Cards the other seats see: a 偎 none, a 臭偎 and a 提 one, the rest all."""
@@ -112,6 +112,7 @@ class Table:
         meld.kind = kind
         meld.cards = meld.cards + (card,)
         meld.seq = seq
+        meld.huxi = group_huxi(kind, meld.cards)
 
     def discard_to_row(self, seat: int, card: Card) -> None:
         self.seats[seat].row.append(card)

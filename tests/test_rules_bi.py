@@ -114,3 +114,18 @@ def test_engine_flags_chi_of_cards_not_held_as_invalid() -> None:
     v = b.discard(0, "x2").chi(1, "x2", "x1 x2 x3").verify()
     assert v.status is Status.INVALID
     assert codes(v) == [(1, "card_not_held")]
+
+
+def test_can_chi_agrees_with_the_full_enumeration() -> None:
+    import random
+
+    from replay.chi import can_chi
+
+    rng = random.Random(11)
+    for _ in range(20000):
+        hand = [0] * 20
+        for _ in range(rng.randint(3, 20)):
+            k = rng.randrange(20)
+            hand[k] = min(4, hand[k] + 1)
+        card = rng.randrange(20)
+        assert can_chi(hand, card) == bool(chi_options(hand, card)), (hand, card)

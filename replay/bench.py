@@ -1,0 +1,140 @@
+"""``python -m replay bench``: how fast the rules core verifies simulated hands.
+
+The corpus is simulated once (``replay.simulate``); then verification alone
+(``replay.engine.verify`` on already parsed logs) is timed hand by hand in this
+one process, with the engine's caches cleared first so the simulation does not
+warm them. The process is pinned to one CPU where the OS allows it. The win
+check (``arrangements.best_huxi``) is timed alone over random winning and
+non-winning holdings (``arrangements.bench_win_checks``).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from . import arrangements
+from .engine import verify
+from .logformat import parse_log
+from .simulate import dumps, simulate
+from .verdict import Status
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    games: int
+    ruleset: str
+    seed: int
+    events: int
+    seconds: float
+    hands_per_s: float
+    events_per_s: float
+    p50_ms: float
+    p99_ms: float
+    parse_verify_hands_per_s: float
+    win_checks_per_s: float
+    not_clean: int
+    cpu: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "events": self.events,
+            "seconds": round(self.seconds, 4),
+            "hands_per_s": round(self.hands_per_s, 1),
+            "events_per_s": round(self.events_per_s, 1),
+            "p50_ms": round(self.p50_ms, 3),
+            "p99_ms": round(self.p99_ms, 3),
+            "parse_verify_hands_per_s": round(self.parse_verify_hands_per_s, 1),
+            "win_checks_per_s": round(self.win_checks_per_s, 1),
+            "not_clean": self.not_clean,
+            "cpu": self.cpu,
+        }
+
+
+def pin_one_cpu() -> str:
+    """Run on one CPU (the lowest allowed) where supported; describe the machine."""
+    where = "unpinned"
+    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
+        cpus = sorted(os.sched_getaffinity(0))
+        if cpus:
+            os.sched_setaffinity(0, {cpus[0]})
+            where = f"pinned to cpu {cpus[0]} of {len(cpus)}"
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{model}; {where}; Python {platform.python_version()}"
+
+
+def _pct(xs: list[float], p: float) -> float:
+    return xs[min(len(xs) - 1, int(p * (len(xs) - 1) + 0.5))] if xs else 0.0
+
+
+def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
+        win_checks: int = 20000) -> BenchResult:
+    cpu = pin_one_cpu()
+    raws = [dumps(doc).encode("utf-8") for doc in simulate(games, seed, ruleset)]
+    logs = [parse_log(raw) for raw in raws]
+    events = sum(len(log.events) for log in logs)
+    arrangements.clear_caches()
+    times: list[float] = []
+    not_clean = 0
+    clock = time.perf_counter
+    for log in logs:
+        t0 = clock()
+        verdict = verify(log)
+        times.append(clock() - t0)
+        if verdict.status is not Status.CLEAN:
+            not_clean += 1
+    seconds = sum(times)
+    arrangements.clear_caches()
+    t0 = clock()
+    for raw in raws:
+        verify(parse_log(raw))
+    pv_seconds = clock() - t0
+    times.sort()
+    wc = arrangements.bench_win_checks(win_checks, seed)
+    return BenchResult(
+        games=len(logs),
+        ruleset=ruleset,
+        seed=seed,
+        events=events,
+        seconds=seconds,
+        hands_per_s=len(logs) / seconds if seconds else 0.0,
+        events_per_s=events / seconds if seconds else 0.0,
+        p50_ms=_pct(times, 0.50) * 1000,
+        p99_ms=_pct(times, 0.99) * 1000,
+        parse_verify_hands_per_s=len(raws) / pv_seconds if pv_seconds else 0.0,
+        win_checks_per_s=float(wc["checks_per_s"]),
+        not_clean=not_clean,
+        cpu=cpu,
+    )
+
+
+def render(r: BenchResult) -> str:
+    return (
+        f"verify {r.games} simulated {r.ruleset} hands (seed {r.seed}, {r.events} events) "
+        f"on one core\n"
+        f"  hands/s        {r.hands_per_s:10.1f}\n"
+        f"  events/s       {r.events_per_s:10.1f}\n"
+        f"  per hand p50   {r.p50_ms:10.3f} ms\n"
+        f"  per hand p99   {r.p99_ms:10.3f} ms\n"
+        f"  parse+verify   {r.parse_verify_hands_per_s:10.1f} hands/s\n"
+        f"  win checks/s   {r.win_checks_per_s:10.1f}\n"
+        f"  not clean      {r.not_clean:10d}\n"
+        f"  machine        {r.cpu}\n"
+    )
+
+
+__all__ = ["BenchResult", "render", "run"]
