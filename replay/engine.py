@@ -16,7 +16,7 @@ The rules themselves live beside it, one concept a module: ``discard_rule``
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -58,7 +58,7 @@ class HuAfter:
     last_card: bool
     table_huxi: tuple[int, int, int]
     #: the 跑'ing seat's melds and hand before its 跑, when it could win on the card then
-    pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None
+    pre: Pre | None = None
 
 
 @dataclass(slots=True)
@@ -70,6 +70,8 @@ class Drawn:
 
 
 StepHook = Callable[[int, "Replayer"], None]
+#: a seat's melds and hand before its 跑 (for a 破跑胡 logged as 跑 then 胡)
+Pre = tuple[Sequence[tuple[GroupKind, tuple[Card, ...]]], list[int]]
 
 
 class Stop(Exception):
@@ -122,7 +124,7 @@ class Replayer:
 
     def score(self, seat: int, card: Card | None, *, zi_mo: bool, hai_di: bool,
               discarder: int | None,
-              pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+              pre: Pre | None = None,
               ) -> dict[str, Any] | None:
         st = self.table.seats[seat]
         melds, hand = pre if pre is not None else (st.meld_pairs(), st.hand)
@@ -551,7 +553,7 @@ class Replayer:
 
     def judge_win(self, i: int, seat: int, card: Card, *, free: bool, zi_mo: bool,
                   last_card: bool, discarder: int | None, table_huxi: int,
-                  pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+                  pre: Pre | None = None,
                   ) -> None:
         bar = self.ledger.check_hu(seat, card, table_huxi, i)
         expected = self.score(seat, card if free else None, zi_mo=zi_mo, hai_di=last_card,
@@ -694,7 +696,7 @@ class Replayer:
     # ------------------------------------------------------------------ after an intake
     def after_intake(self, seat: int, kind: GroupKind, card: Card, *, src: int, drawn: bool,
                      seq: int, others: list[int], table_huxi: tuple[int, int, int] | None,
-                     pre: tuple[list[tuple[GroupKind, tuple[Card, ...]]], list[int]] | None = None,
+                     pre: Pre | None = None,
                      last_card: bool | None = None) -> None:
         """Who plays next after an intake (§3), and who may still win on the card."""
         st = self.table.seats[seat]

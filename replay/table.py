@@ -41,6 +41,8 @@ class SeatState:
     melds: list[Meld] = field(default_factory=list)
     #: cards this seat revealed that nobody took: its discards and unclaimed draws
     row: list[Card] = field(default_factory=list)
+    _pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...] = field(default=(), repr=False)
+    _pairs_key: tuple[int, int] = field(default=(-1, -1), repr=False)
 
     @property
     def fours(self) -> int:
@@ -65,8 +67,13 @@ class SeatState:
     def kan_kinds(self) -> frozenset[Card]:
         return frozenset(k for k in range(NUM_KINDS) if self.hand[k] == 3)
 
-    def meld_pairs(self) -> list[tuple[GroupKind, tuple[Card, ...]]]:
-        return [(m.kind, m.cards) for m in self.melds]
+    def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
+        """The melds as (kind, cards), rebuilt only when a meld was added or grew."""
+        key = (len(self.melds), sum(len(m.cards) for m in self.melds))
+        if self._pairs_key != key:
+            self._pairs = tuple((m.kind, m.cards) for m in self.melds)
+            self._pairs_key = key
+        return self._pairs
 
 
 class Table:
