@@ -1,0 +1,1 @@
+"""paohuzi-audit service: ingest hand logs over HTTP, store logs and verdicts in SQL, serve them."""

@@ -1,0 +1,1 @@
+"""Operations on stored data: re-audit with the current engine."""

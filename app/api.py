@@ -1,0 +1,22 @@
+"""The ``/api/v1`` router: every domain's endpoints."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from .admin.endpoints import router as admin_router
+from .cases.endpoints import router as cases_router
+from .findings.endpoints import router as findings_router
+from .games.endpoints import router as games_router
+from .players.endpoints import router as players_router
+from .system.endpoints import router as system_router
+
+PREFIX = "/api/v1"
+
+router = APIRouter(prefix=PREFIX)
+router.include_router(games_router)
+router.include_router(findings_router)
+router.include_router(players_router)
+router.include_router(admin_router)
+router.include_router(cases_router)
+router.include_router(system_router)

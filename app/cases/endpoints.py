@@ -1,0 +1,187 @@
+"""``POST /reports`` (game clients) and ``/cases…`` (scope ``operate``, for pipelines)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials
+
+from ..auth.dependencies import api_key_header, bearer, require
+from ..auth.scopes import Scope
+from ..auth.service import Principal, authenticate
+from ..dependencies import ReadSession, WriteSession
+from ..errors import Forbidden, error_responses
+from ..operators.repository import OperatorRepository
+from .models import CaseState
+from .repository import CaseFilter
+from .schemas import (
+    CaseOut,
+    CasePage,
+    EvidenceIn,
+    EvidenceOut,
+    FiledOut,
+    ReportIn,
+    TransitionIn,
+)
+from .service import Actor, NewReport, file_report, get_case, pin_evidence, queue, transition
+from .views import case_out, evidence_out, queue_out, report_out, summary_out
+
+router = APIRouter(tags=["cases"])
+
+
+def _reporter(
+    request: Request,
+    key: Annotated[str | None, Depends(api_key_header)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> Principal:
+    """A key with ``ingest`` or ``read`` (game clients hold one or the other)."""
+    secret = key or (credentials.credentials if credentials else None)
+    with request.app.state.db.read() as session:
+        try:
+            return authenticate(session, secret, Scope.INGEST)
+        except Forbidden:
+            try:
+                return authenticate(session, secret, Scope.READ)
+            except Forbidden:
+                raise Forbidden("this API key lacks the 'ingest' or 'read' scope") from None
+
+
+Reporter = Annotated[Principal, Depends(_reporter)]
+OperateKey = Annotated[Principal, Depends(require(Scope.OPERATE))]
+
+
+def _actor(p: Principal) -> Actor:
+    return Actor.api_key(p.key_id, p.name)
+
+
+@router.post(
+    "/reports",
+    status_code=201,
+    response_model=FiledOut,
+    summary="File a cheating report on a hand",
+    description=(
+        "The reporter must have played the hand; the accused is a seat (0-2) or a player "
+        "id of the hand. The first report on a hand opens its case; later ones merge into "
+        "it (`merged: true`). Needs the `ingest` or `read` scope."
+    ),
+    responses=error_responses(401, 403, 404, 422),
+)
+def post_report(body: ReportIn, principal: Reporter, session: WriteSession) -> FiledOut:
+    filed = file_report(
+        session,
+        NewReport(
+            game_id=body.game_id,
+            reporter=body.reporter,
+            reason=body.reason,
+            text=body.text,
+            accused_seat=body.accused_seat,
+            accused_player=body.accused_player,
+        ),
+        _actor(principal),
+    )
+    detail = get_case(session, filed.case.id)
+    return FiledOut(
+        report=report_out(filed.report, filed.case.game_id),
+        merged=filed.merged,
+        case=summary_out(
+            detail.case,
+            detail.assignee,
+            detail.severity_rank,
+            sorted({f.code for f in detail.findings}),
+        ),
+    )
+
+
+@router.get(
+    "/cases",
+    response_model=CasePage,
+    summary="The case queue",
+    description="Filters combine with AND. `sort`: `updated` (default), `reports`, "
+    "`severity` (worst finding first), `oldest`.",
+    responses=error_responses(401, 403, 422),
+)
+def list_cases(
+    _: OperateKey,
+    session: ReadSession,
+    state: Annotated[list[CaseState] | None, Query(description="A state (may repeat)")] = None,
+    code: Annotated[str | None, Query(max_length=40, description="A finding code")] = None,
+    ruleset: Annotated[str | None, Query(max_length=32)] = None,
+    player: Annotated[str | None, Query(max_length=128, description="A player of the hand")] = None,
+    game_id: Annotated[str | None, Query(max_length=128)] = None,
+    sort: Annotated[str, Query(pattern="^(updated|reports|severity|oldest)$")] = "updated",
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> CasePage:
+    rows = queue(
+        session,
+        CaseFilter(
+            states=tuple(str(s) for s in state or ()),
+            code=code,
+            ruleset=ruleset,
+            player_id=player,
+            game_id=game_id,
+        ),
+        sort,
+        limit,
+        offset,
+    )
+    names = OperatorRepository(session).names_by_id(
+        {r.case.assignee_id for r in rows if r.case.assignee_id is not None}
+    )
+    return CasePage(
+        items=[queue_out(r, names.get(r.case.assignee_id or 0)) for r in rows],
+        limit=limit,
+        offset=offset,
+    )
+
+
+@router.get(
+    "/cases/{case_id}",
+    response_model=CaseOut,
+    summary="A case: reports, findings, evidence and its audit trail",
+    responses=error_responses(401, 403, 404),
+)
+def read_case(case_id: int, _: OperateKey, session: ReadSession) -> CaseOut:
+    return case_out(get_case(session, case_id))
+
+
+@router.post(
+    "/cases/{case_id}/transitions",
+    response_model=CaseOut,
+    summary="Move a case to its next state (with a note)",
+    description=(
+        "open → under_review (needs `assignee`, an operator username) → upheld | "
+        "dismissed → closed. 409 for any other move, or when `from_state` is given and "
+        "the case is no longer in it."
+    ),
+    responses=error_responses(401, 403, 404, 409, 422),
+)
+def post_transition(
+    case_id: int, body: TransitionIn, principal: OperateKey, session: WriteSession
+) -> CaseOut:
+    transition(
+        session,
+        case_id,
+        body.to,
+        body.note,
+        _actor(principal),
+        assignee=body.assignee,
+        expected_state=body.from_state,
+    )
+    return case_out(get_case(session, case_id))
+
+
+@router.post(
+    "/cases/{case_id}/evidence",
+    status_code=201,
+    response_model=EvidenceOut,
+    summary="Pin a step of the hand as evidence, with a comment",
+    responses=error_responses(401, 403, 404, 409, 422),
+)
+def post_evidence(
+    case_id: int, body: EvidenceIn, principal: OperateKey, session: WriteSession
+) -> EvidenceOut:
+    pin = pin_evidence(session, case_id, body.step, body.comment, _actor(principal))
+    detail = get_case(session, case_id)
+    return evidence_out(pin, detail.case.game_id)

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, Integer, SmallInteger, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..models.base import Base
+from ..models.ids import BigId
+from ..models.types import UTCDateTime, utcnow
+from ..operators.models import Operator  # noqa: F401  (the operators table, for the FKs)
+
+
+class CaseState(StrEnum):
+    OPEN = "open"
+    UNDER_REVIEW = "under_review"
+    UPHELD = "upheld"
+    DISMISSED = "dismissed"
+    CLOSED = "closed"
+
+
+#: the only moves a case makes: open -> under review -> upheld | dismissed -> closed.
+TRANSITIONS: dict[CaseState, tuple[CaseState, ...]] = {
+    CaseState.OPEN: (CaseState.UNDER_REVIEW,),
+    CaseState.UNDER_REVIEW: (CaseState.UPHELD, CaseState.DISMISSED),
+    CaseState.UPHELD: (CaseState.CLOSED,),
+    CaseState.DISMISSED: (CaseState.CLOSED,),
+    CaseState.CLOSED: (),
+}
+
+STATE_LABELS: dict[CaseState, str] = {
+    CaseState.OPEN: "open",
+    CaseState.UNDER_REVIEW: "under review",
+    CaseState.UPHELD: "upheld",
+    CaseState.DISMISSED: "dismissed",
+    CaseState.CLOSED: "closed",
+}
+
+
+class ReportReason(StrEnum):
+    COLLUSION = "collusion"
+    CARD_PEEKING = "card_peeking"
+    ILLEGAL_MOVE = "illegal_move"
+    WRONG_SCORE = "wrong_score"
+    STALLING = "stalling"
+    OTHER = "other"
+
+
+class CaseAction(StrEnum):
+    """What a trail entry records."""
+
+    OPENED = "opened"
+    REPORT_MERGED = "report_merged"
+    STATE_CHANGED = "state_changed"
+    EVIDENCE_PINNED = "evidence_pinned"
+
+
+class Case(Base):
+    """Everything reported about one hand."""
+
+    __tablename__ = "cases"
+    __table_args__ = (Index(None, "state", "updated_at"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    log_id: Mapped[int] = mapped_column(BigId, ForeignKey("hand_logs.id"), unique=True)
+    game_id: Mapped[str] = mapped_column(String(128))
+    ruleset: Mapped[str] = mapped_column(String(32))
+    state: Mapped[str] = mapped_column(String(16), default=CaseState.OPEN)
+    #: the decision taken (``upheld``/``dismissed``), kept once the case is closed.
+    resolution: Mapped[str | None] = mapped_column(String(16), default=None)
+    assignee_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("operators.id"), default=None, index=True
+    )
+    report_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class CaseReport(Base):
+    """One cheating report filed by a game client (``POST /api/v1/reports``)."""
+
+    __tablename__ = "case_reports"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    case_id: Mapped[int] = mapped_column(BigId, ForeignKey("cases.id"), index=True)
+    reporter_player_id: Mapped[str] = mapped_column(String(128))
+    accused_seat: Mapped[int] = mapped_column(SmallInteger)
+    accused_player_id: Mapped[str] = mapped_column(String(128))
+    reason: Mapped[str] = mapped_column(String(32))
+    text: Mapped[str] = mapped_column(Text)
+    api_key_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("api_keys.id", ondelete="SET NULL")
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class CaseEvidence(Base):
+    """A step of the hand pinned by an operator, with a comment."""
+
+    __tablename__ = "case_evidence"
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    case_id: Mapped[int] = mapped_column(BigId, ForeignKey("cases.id"), index=True)
+    step: Mapped[int] = mapped_column(Integer)
+    comment: Mapped[str] = mapped_column(Text)
+    actor: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class CaseEvent(Base):
+    """One line of a case's audit trail. Append-only: the database refuses updates and
+    deletes (triggers made by the migration)."""
+
+    __tablename__ = "case_events"
+    __table_args__ = (Index(None, "case_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    case_id: Mapped[int] = mapped_column(BigId, ForeignKey("cases.id"))
+    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: who: ``operator:<username>`` or ``api-key:<name>`` (kept as text, never rewritten).
+    actor: Mapped[str] = mapped_column(String(200))
+    operator_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("operators.id"))
+    api_key_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("api_keys.id"))
+    action: Mapped[str] = mapped_column(String(32))
+    from_state: Mapped[str | None] = mapped_column(String(16))
+    to_state: Mapped[str | None] = mapped_column(String(16))
+    note: Mapped[str] = mapped_column(Text, default="")
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -1,0 +1,5 @@
+"""The ``paohuzi-audit`` command."""
+
+from .main import main
+
+__all__ = ["main"]

@@ -1,0 +1,60 @@
+"""``paohuzi-audit``: the command line. Every command reads ``PAOHUZI_DATABASE_URL``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..database import Database
+from ..errors import AppError
+from ..migrate import upgrade
+from ..operators import cli as operators_cli
+from ..settings import Settings
+from . import demo, importer, keys, reaudit, serve
+
+
+def _migrate(settings: Settings, _: argparse.Namespace) -> int:
+    upgrade(settings.database_url)
+    print("the database schema is up to date")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="paohuzi-audit",
+        description="Audit service for Paohuzi hand logs. The database is "
+        "PAOHUZI_DATABASE_URL (default: sqlite:///./paohuzi-audit.db).",
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+    serve.add_parser(sub)
+    m = sub.add_parser("migrate", help="create or upgrade the schema (alembic upgrade head)")
+    m.set_defaults(plain=_migrate)
+    importer.add_parser(sub)
+    reaudit.add_parser(sub)
+    keys.add_parser(sub)
+    demo.add_parser(sub)
+    operators_cli.add_parser(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    settings = Settings()
+    if hasattr(args, "serve"):
+        return int(args.serve(settings, args))
+    if hasattr(args, "plain"):
+        return int(args.plain(settings, args))
+    db = Database.from_settings(settings)
+    try:
+        if getattr(args, "needs_settings", False):
+            return int(args.handler(db, settings, args))
+        return int(args.handler(db, args))
+    except AppError as exc:
+        print(f"paohuzi-audit: {exc.message}", file=sys.stderr)
+        return 2
+    except FileNotFoundError as exc:
+        print(f"paohuzi-audit: no such file or folder: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        db.dispose()

@@ -1,0 +1,67 @@
+"""Request-scoped dependencies. The session dependency owns the transaction: it commits
+after the endpoint returns and before the response is sent, and rolls back on any error.
+
+They are ``async`` so that FastAPI runs them on the event loop: making a ``Session``
+does no I/O, and only the commit or rollback goes to a worker thread (one hop
+instead of two for a sync generator's enter and exit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
+from sqlalchemy.orm import Session, sessionmaker
+
+from .database import Database
+from .settings import Settings
+
+
+async def get_db(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+async def get_app_settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def _finish(session: Session, commit: bool) -> None:
+    try:
+        if commit:
+            session.commit()
+        else:
+            session.rollback()
+    finally:
+        session.close()
+
+
+@asynccontextmanager
+async def unit_of_work(factory: sessionmaker[Session]) -> AsyncIterator[Session]:
+    session = factory()
+    try:
+        yield session
+    except BaseException:
+        await run_in_threadpool(_finish, session, False)
+        raise
+    await run_in_threadpool(_finish, session, True)
+
+
+async def read_session(request: Request) -> AsyncIterator[Session]:
+    async with unit_of_work(request.app.state.db.read) as session:
+        yield session
+
+
+async def write_session(request: Request) -> AsyncIterator[Session]:
+    async with unit_of_work(request.app.state.db.write) as session:
+        yield session
+
+
+DB = Annotated[Database, Depends(get_db)]
+AppSettings = Annotated[Settings, Depends(get_app_settings)]
+ReadSession = Annotated[Session, Depends(read_session, scope="function")]
+WriteSession = Annotated[Session, Depends(write_session, scope="function")]

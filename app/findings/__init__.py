@@ -1,0 +1,1 @@
+"""Findings of the current verdicts: filtered, cursor-paginated."""

@@ -1,0 +1,29 @@
+"""Opaque keyset cursors: ``(played_at, id)`` of the last item of a page."""
+
+from __future__ import annotations
+
+import base64
+import json
+from datetime import datetime
+
+from ..errors import InvalidRequest
+
+
+def encode(played_at: datetime, row_id: int) -> str:
+    raw = json.dumps([played_at.isoformat(), row_id], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode(cursor: str) -> tuple[datetime, int]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        when, row_id = json.loads(raw)
+        at = datetime.fromisoformat(when)
+        if at.tzinfo is None or not isinstance(row_id, int) or isinstance(row_id, bool):
+            raise ValueError
+        return at, row_id
+    except (ValueError, TypeError):
+        raise InvalidRequest(
+            "the cursor is not one this API gave out",
+            problems=[{"pointer": "/query/cursor", "expected": "a next_cursor value"}],
+        ) from None

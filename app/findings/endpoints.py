@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query
+
+from ..auth.dependencies import require
+from ..auth.scopes import Scope
+from ..auth.service import Principal
+from ..dependencies import ReadSession
+from ..errors import InvalidRequest, error_responses
+from . import cursor as cursors
+from .repository import FindingFilter, FindingRepository
+from .schemas import FindingOut, FindingPage
+
+router = APIRouter(tags=["findings"])
+
+Reader = Annotated[Principal, Depends(require(Scope.READ))]
+
+
+def _aware(name: str, value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        raise InvalidRequest(
+            f"{name} needs a time zone",
+            problems=[{"pointer": f"/query/{name}", "expected": "ISO 8601 with a time zone"}],
+        )
+    return value
+
+
+@router.get(
+    "/findings",
+    response_model=FindingPage,
+    summary="Findings of the current verdicts, newest hand first",
+    description=(
+        "Filters combine with AND; `code` may repeat (any of them). `since`/`until` bound "
+        "the hand's start time (or its ingest time when the log has none), `until` "
+        "exclusive. Pages are keyset cursors: pass `next_cursor` back as `cursor`."
+    ),
+    responses=error_responses(401, 403, 422),
+)
+def list_findings(
+    _: Reader,
+    session: ReadSession,
+    code: Annotated[list[str] | None, Query(description="A finding code, e.g. chou_hu")] = None,
+    severity: Annotated[str | None, Query(pattern="^(violation|invalid)$")] = None,
+    player: Annotated[str | None, Query(max_length=128, description="A player id")] = None,
+    ruleset: Annotated[str | None, Query(max_length=32)] = None,
+    game_id: Annotated[str | None, Query(max_length=128)] = None,
+    since: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
+    until: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    cursor: Annotated[str | None, Query(max_length=200)] = None,
+) -> FindingPage:
+    filters = FindingFilter(
+        codes=tuple(code or ()),
+        severity=severity,
+        player_id=player,
+        ruleset=ruleset,
+        game_id=game_id,
+        since=_aware("since", since),
+        until=_aware("until", until),
+    )
+    after = cursors.decode(cursor) if cursor else None
+    rows = FindingRepository(session).page(filters, limit + 1, after)
+    more = len(rows) > limit
+    rows = rows[:limit]
+    items = [
+        FindingOut(
+            id=r.id,
+            game_id=r.game_id,
+            ruleset=r.ruleset,
+            played_at=r.played_at,
+            seq=r.seq,
+            seat=r.seat,
+            player_id=r.player_id,
+            code=r.code,
+            severity=r.severity,
+            message=r.message,
+            refs=r.refs,
+        )
+        for r in rows
+    ]
+    last = rows[-1] if rows and more else None
+    return FindingPage(
+        items=items, next_cursor=cursors.encode(last.played_at, last.id) if last else None
+    )

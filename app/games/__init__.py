@@ -1,0 +1,1 @@
+"""Hand logs: ingest (one and bulk), reading logs and verdicts."""

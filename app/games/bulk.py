@@ -1,0 +1,169 @@
+"""Bulk ingest: NDJSON lines in, one NDJSON result line per input line out.
+
+Lines are handled in batches of ``bulk_batch_size``: parsed, verified (skipping logs
+already stored), then stored in one transaction per batch. A batch's result lines
+are produced only after its commit, so every ``created``/``duplicate`` a client has
+read is durable. One bad line never spoils the others.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..database import Database, transaction
+from ..errors import AppError, InvalidLog, PayloadTooLarge
+from ..system.metrics import INGEST
+from .repository import GameRepository
+from .service import Outcome, Prepared, Result, Source, parse, prepare, store
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    number: int  # 1-based line number in the input
+    raw: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_log_bytes: int
+    max_depth: int
+    batch_size: int
+    verify: bool
+
+
+def split_lines(body: bytes, max_lines: int) -> list[Line]:
+    """Non-blank lines with their numbers; 413 when there are more than ``max_lines``."""
+    lines = []
+    for number, raw in enumerate(body.split(b"\n"), start=1):
+        raw = raw.rstrip(b"\r")
+        if raw.strip():
+            lines.append(Line(number, raw))
+    if len(lines) > max_lines:
+        raise PayloadTooLarge(
+            f"the body holds {len(lines)} logs; at most {max_lines} are accepted per request",
+            extra={"limit_lines": max_lines},
+        )
+    return lines
+
+
+def batched(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
+    batch: list[Line] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _guess_game_id(raw: bytes, most: int = 1_048_576) -> str | None:
+    """The ``game_id`` of a line that was refused, if it is plain to see (for the answer)."""
+    if len(raw) > most:
+        return None
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    gid = doc.get("game_id") if isinstance(doc, dict) else None
+    return gid if isinstance(gid, str) and len(gid) <= 128 else None
+
+
+def line_json(line: Line, result: Result) -> dict[str, Any]:
+    out: dict[str, Any] = {"line": line.number, "game_id": result.game_id}
+    out["status"] = str(result.outcome)
+    if result.log_sha256 is not None:
+        out["log_sha256"] = result.log_sha256
+    if result.outcome in (Outcome.CREATED, Outcome.DUPLICATE):
+        out["verdict"] = (
+            {"status": result.verdict_status, "findings": result.finding_count}
+            if result.verdict_status is not None
+            else None
+        )
+    if result.error is not None:
+        out.update(result.error.to_json())
+    return out
+
+
+def process_batch(
+    db: Database, lines: list[Line], limits: Limits, *, api_key_id: int | None, source: Source
+) -> list[Result]:
+    """Parse, verify and store one batch; one ``Result`` per line, in order."""
+    results: list[Result | None] = [None] * len(lines)
+    parsed_at: list[int] = []
+    parsed = []
+    for index, line in enumerate(lines):
+        try:
+            if len(line.raw) > limits.max_log_bytes:
+                raise PayloadTooLarge(
+                    f"the line is larger than the limit of {limits.max_log_bytes} bytes"
+                )
+            parsed.append(parse(line.raw, limits.max_depth))
+            parsed_at.append(index)
+        except (InvalidLog, PayloadTooLarge) as exc:
+            INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
+            results[index] = Result(
+                Outcome.REJECTED,
+                _guess_game_id(line.raw, limits.max_log_bytes),
+                error=exc,
+                problems=exc.problems,
+            )
+    if parsed:
+        with db.read() as session:
+            known = GameRepository(session).refs_by_game_id(p.game_id for p in parsed)
+        items: list[Prepared] = [
+            prepare(p, limits.verify and p.game_id not in known) for p in parsed
+        ]
+        with transaction(db.write) as session:
+            stored = store(session, items, api_key_id=api_key_id, source=source)
+        for index, result in zip(parsed_at, stored, strict=True):
+            results[index] = result
+    return [r for r in results if r is not None]
+
+
+def ingest_batches(
+    db: Database,
+    lines: Iterable[Line],
+    limits: Limits,
+    *,
+    api_key_id: int | None,
+    source: Source,
+) -> Iterator[list[tuple[Line, Result]]]:
+    """Each batch of lines with their results, after the batch is committed.
+
+    If the server fails mid-way (the database goes away), the lines of the failed
+    batch and all after it come back as ``failed``: none of them is stored.
+    """
+    pending = batched(lines, limits.batch_size)
+    for batch in pending:
+        try:
+            results = process_batch(db, batch, limits, api_key_id=api_key_id, source=source)
+        except Exception:
+            logger.exception("bulk ingest stopped by a server error")
+            failed = AppError("the server failed before storing this line; send it again")
+            rest = [line for chunk in (batch, *pending) for line in chunk]
+            INGEST.labels(outcome=str(Outcome.FAILED)).inc(len(rest))
+            yield [
+                (line, Result(Outcome.FAILED, _guess_game_id(line.raw), error=failed))
+                for line in rest
+            ]
+            return
+        yield list(zip(batch, results, strict=True))
+
+
+def ndjson(
+    db: Database, lines: list[Line], limits: Limits, *, api_key_id: int | None
+) -> Iterator[bytes]:
+    """The HTTP answer: the result lines of each batch, sent as soon as it is committed."""
+    for batch in ingest_batches(db, lines, limits, api_key_id=api_key_id, source=Source.API):
+        yield b"".join(
+            json.dumps(line_json(line, result), ensure_ascii=False, separators=(",", ":")).encode()
+            + b"\n"
+            for line, result in batch
+        )

@@ -1,0 +1,184 @@
+"""``/games``: ingest one log or many, read a log, its verdict, its metadata."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, StreamingResponse
+
+from ..auth.dependencies import require
+from ..auth.scopes import Scope
+from ..auth.service import Principal
+from ..dependencies import DB, AppSettings, ReadSession, WriteSession
+from ..errors import PayloadTooLarge, error_responses
+from ..system.metrics import INGEST
+from . import bulk
+from .body import read_body
+from .schemas import BulkLineOut, GameOut, IngestOut
+from .service import Outcome, Source, ingest_one
+from .views import game_out, stored_log, stored_verdict
+
+router = APIRouter(tags=["games"])
+
+
+def game_url(request: Request, game_id: str) -> str:
+    """The game's URL, its id percent-encoded (ids may hold spaces, ``#``, ``?``…)."""
+    return str(request.url_for("get_game", game_id="")) + quote(game_id, safe="/")
+
+
+Ingester = Annotated[Principal, Depends(require(Scope.INGEST))]
+Reader = Annotated[Principal, Depends(require(Scope.READ))]
+
+_LOG_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "One paohuzi-log/1 document (LOG_FORMAT.md), sent as raw JSON.",
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+}
+_BULK_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "NDJSON: one paohuzi-log/1 document per line.",
+        "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+    }
+}
+
+
+@router.post(
+    "/games",
+    status_code=201,
+    response_model=IngestOut,
+    summary="Ingest one hand log",
+    description=(
+        "Parses the body strictly, re-executes the hand and stores the log and its verdict. "
+        "201: stored, with its verdict. 200: the same game_id with the same content was "
+        "already stored (idempotent), with the stored verdict. 409: the same game_id with "
+        "different content; nothing changed. 422: not a paohuzi-log/1 document."
+    ),
+    responses={
+        200: {"description": "Already stored with the same content", "model": IngestOut},
+        **error_responses(401, 403, 409, 413, 422),
+    },
+    openapi_extra=_LOG_BODY,
+)
+async def create_game(
+    request: Request, principal: Ingester, session: WriteSession, settings: AppSettings
+) -> JSONResponse:
+    try:
+        raw = await read_body(request, settings.max_log_bytes)
+    except PayloadTooLarge:
+        INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
+        raise
+    result = await run_in_threadpool(
+        ingest_one,
+        session,
+        raw,
+        api_key_id=principal.key_id,
+        source=Source.API,
+        verify=settings.verify_on_ingest,
+        max_depth=settings.max_json_depth,
+    )
+    assert result.game_id is not None and result.log_sha256 is not None
+    body = {
+        "game_id": result.game_id,
+        "outcome": str(result.outcome),
+        "log_sha256": result.log_sha256,
+        "verdict": json.loads(result.verdict_json) if result.verdict_json else None,
+    }
+    created = result.outcome is Outcome.CREATED
+    return JSONResponse(
+        body,
+        status_code=201 if created else 200,
+        headers={"Location": game_url(request, result.game_id)},
+    )
+
+
+@router.post(
+    "/games:bulk",
+    summary="Ingest many hand logs (NDJSON)",
+    description=(
+        "One log per line in, one result line per non-blank input line out (NDJSON, in "
+        "input order), each with its own status: created, duplicate, conflict, rejected "
+        "(with the problems), or failed (a server error stopped the run: send those again). "
+        "Lines are stored in batches; a batch's results are sent once it is committed. "
+        "The answer is 200 whatever the lines' statuses."
+    ),
+    responses={
+        200: {
+            "description": "One JSON object per input line",
+            "content": {"application/x-ndjson": {"schema": BulkLineOut.model_json_schema()}},
+        },
+        **error_responses(401, 403, 413, 422),
+    },
+    response_class=StreamingResponse,
+    openapi_extra=_BULK_BODY,
+)
+async def bulk_games(
+    request: Request, principal: Ingester, db: DB, settings: AppSettings
+) -> StreamingResponse:
+    body = await read_body(request, settings.max_bulk_bytes)
+    lines = bulk.split_lines(body, settings.max_bulk_lines)
+    del body
+    limits = bulk.Limits(
+        max_log_bytes=settings.max_log_bytes,
+        max_depth=settings.max_json_depth,
+        batch_size=settings.bulk_batch_size,
+        verify=settings.verify_on_ingest,
+    )
+    return StreamingResponse(
+        bulk.ndjson(db, lines, limits, api_key_id=principal.key_id),
+        media_type="application/x-ndjson",
+    )
+
+
+@router.get(
+    "/games/{game_id:path}/log",
+    summary="The log exactly as it was received",
+    response_class=Response,
+    responses={
+        200: {"description": "The original bytes", "content": {"application/json": {}}},
+        **error_responses(401, 403, 404),
+    },
+)
+def get_game_log(game_id: str, _: Reader, session: ReadSession) -> Response:
+    raw, sha = stored_log(session, game_id)
+    return Response(raw, media_type="application/json", headers={"ETag": f'"{sha}"'})
+
+
+@router.get(
+    "/games/{game_id:path}/verdict",
+    summary="The verdict (the current engine's, or the one of a given engine version)",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The verdict JSON, byte for byte as stored",
+            "content": {"application/json": {}},
+        },
+        **error_responses(401, 403, 404),
+    },
+)
+def get_game_verdict(
+    game_id: str,
+    _: Reader,
+    session: ReadSession,
+    engine: Annotated[str | None, Query(description="An engine version")] = None,
+) -> Response:
+    text, sha = stored_verdict(session, game_id, engine)
+    return Response(text, media_type="application/json", headers={"ETag": f'"{sha}"'})
+
+
+@router.get(
+    "/games/{game_id:path}",
+    name="get_game",
+    response_model=GameOut,
+    summary="A stored hand: header, players, hashes, verdict summary, links",
+    responses=error_responses(401, 403, 404),
+)
+def get_game(game_id: str, _: Reader, session: ReadSession, request: Request) -> GameOut:
+    base = game_url(request, game_id)
+    return game_out(session, game_id, base)

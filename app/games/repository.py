@@ -1,0 +1,147 @@
+"""Every query on hand logs and their verdicts, findings and decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import Insert, Table, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+
+LOGS = cast(Table, HandLog.__table__)
+PLAYERS = cast(Table, LogPlayer.__table__)
+VERDICTS = cast(Table, VerdictRow.__table__)
+FINDINGS = cast(Table, FindingRow.__table__)
+DECISIONS = cast(Table, DecisionRow.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRef:
+    id: int
+    log_sha256: str
+
+
+class GameRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # --- writes --------------------------------------------------------------------------
+
+    def _insert_ignoring_conflicts(self) -> Insert:
+        dialect = self.session.get_bind().dialect.name
+        if dialect == "postgresql":
+            return postgresql.insert(LOGS).on_conflict_do_nothing(index_elements=["game_id"])
+        if dialect == "sqlite":
+            return sqlite.insert(LOGS).on_conflict_do_nothing(index_elements=["game_id"])
+        raise NotImplementedError(f"unsupported database: {dialect}")
+
+    def insert_logs(self, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+        """Insert the logs whose ``game_id`` is new; ``{game_id: id}`` of those inserted.
+
+        One statement: a concurrent insert of the same ``game_id`` makes this one skip
+        the row (PostgreSQL waits for the other transaction first), never fail.
+        """
+        if not rows:
+            return {}
+        stmt = self._insert_ignoring_conflicts().returning(LOGS.c.id, LOGS.c.game_id)
+        result = self.session.execute(stmt, list(rows))
+        return {row.game_id: row.id for row in result}
+
+    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+        """The driver's executemany: sqlite3's C loop; psycopg's pipeline. (A multi-row
+        VALUES costs more: psycopg re-parses each new statement text.)"""
+        if rows:
+            self.session.execute(insert(table), list(rows))
+
+    def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
+        self._insert_many(PLAYERS, rows)
+
+    def insert_verdicts(self, rows: Sequence[dict[str, Any]]) -> dict[int, int]:
+        """``{log_id: verdict_id}``."""
+        if not rows:
+            return {}
+        result = self.session.execute(
+            insert(VERDICTS).returning(VERDICTS.c.id, VERDICTS.c.log_id), list(rows)
+        )
+        return {row.log_id: row.id for row in result}
+
+    def insert_findings(self, rows: Sequence[dict[str, Any]]) -> None:
+        self._insert_many(FINDINGS, rows)
+
+    def insert_decisions(self, rows: Sequence[dict[str, Any]]) -> None:
+        self._insert_many(DECISIONS, rows)
+
+    def retire_verdicts(self, log_ids: Iterable[int]) -> None:
+        """Make the logs' verdicts non-current and drop their finding and decision rows."""
+        ids = list(log_ids)
+        if not ids:
+            return
+        self.session.execute(
+            update(VERDICTS)
+            .where(VERDICTS.c.log_id.in_(ids), VERDICTS.c.is_current.is_(True))
+            .values(is_current=False)
+        )
+        self.session.execute(delete(FINDINGS).where(FINDINGS.c.log_id.in_(ids)))
+        self.session.execute(delete(DECISIONS).where(DECISIONS.c.log_id.in_(ids)))
+
+    def delete_verdicts_of_engine(self, log_ids: Iterable[int], engine: str) -> None:
+        ids = list(log_ids)
+        if ids:
+            self.session.execute(
+                delete(VERDICTS).where(
+                    VERDICTS.c.log_id.in_(ids), VERDICTS.c.engine_version == engine
+                )
+            )
+
+    # --- reads ---------------------------------------------------------------------------
+
+    def refs_by_game_id(self, game_ids: Iterable[str]) -> dict[str, StoredRef]:
+        ids = list(set(game_ids))
+        if not ids:
+            return {}
+        rows = self.session.execute(
+            select(LOGS.c.game_id, LOGS.c.id, LOGS.c.log_sha256).where(LOGS.c.game_id.in_(ids))
+        )
+        return {row.game_id: StoredRef(row.id, row.log_sha256) for row in rows}
+
+    def current_verdicts(self, log_ids: Iterable[int]) -> dict[int, VerdictRow]:
+        ids = list(log_ids)
+        if not ids:
+            return {}
+        rows = self.session.scalars(
+            select(VerdictRow).where(VerdictRow.log_id.in_(ids), VerdictRow.is_current.is_(True))
+        )
+        return {row.log_id: row for row in rows}
+
+    def by_game_id(self, game_id: str) -> HandLog | None:
+        return self.session.scalars(select(HandLog).where(HandLog.game_id == game_id)).first()
+
+    def raw_of(self, game_id: str) -> tuple[bytes, str] | None:
+        row = self.session.execute(
+            select(LOGS.c.raw, LOGS.c.raw_sha256).where(LOGS.c.game_id == game_id)
+        ).first()
+        return (row.raw, row.raw_sha256) if row else None
+
+    def verdict_for(self, log_id: int, engine: str | None) -> VerdictRow | None:
+        stmt = select(VerdictRow).where(VerdictRow.log_id == log_id)
+        if engine is None:
+            stmt = stmt.where(VerdictRow.is_current.is_(True))
+        else:
+            stmt = stmt.where(VerdictRow.engine_version == engine)
+        return self.session.scalars(stmt).first()
+
+    def engines_of(self, log_id: int) -> list[str]:
+        return list(
+            self.session.scalars(
+                select(VerdictRow.engine_version)
+                .where(VerdictRow.log_id == log_id)
+                .order_by(VerdictRow.id)
+            )
+        )
+
+    def count_logs(self) -> int:
+        return self.session.scalar(select(func.count()).select_from(LOGS)) or 0

@@ -1,0 +1,1 @@
+"""Operator accounts: people who decide cheating reports in the console (``/ops``)."""

@@ -1,0 +1,1 @@
+"""A player's record across hands."""

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..auth.dependencies import require
+from ..auth.scopes import Scope
+from ..auth.service import Principal
+from ..dependencies import DB
+from ..errors import error_responses
+from ..games.audit import engine_version
+from .metrics import render
+
+router = APIRouter(tags=["system"])
+
+
+def _probe(db: Any) -> str | None:
+    try:
+        with db.read() as session:
+            session.execute(text("SELECT 1"))
+        return None
+    except SQLAlchemyError as exc:
+        return type(exc).__name__
+
+
+@router.get(
+    "/healthz",
+    summary="Liveness and database reachability (no key needed)",
+    responses={
+        200: {"description": "Up", "content": {"application/json": {"example": {"status": "ok"}}}},
+        503: {"description": "The database is not reachable"},
+    },
+)
+async def healthz(db: DB) -> JSONResponse:
+    problem = await run_in_threadpool(_probe, db)
+    body = {"status": "ok" if problem is None else "unavailable", "engine": engine_version()}
+    if problem is not None:
+        body["database"] = problem
+        return JSONResponse(body, status_code=503)
+    body["database"] = "ok"
+    return JSONResponse(body)
+
+
+@router.get(
+    "/metrics",
+    summary="Prometheus metrics (needs the operate scope; a bearer token works too)",
+    response_class=Response,
+    responses={
+        200: {"description": "Prometheus text format", "content": {"text/plain": {}}},
+        **error_responses(401, 403),
+    },
+)
+def metrics(_: Annotated[Principal, Depends(require(Scope.OPERATE))], db: DB) -> Response:
+    body, content_type = render(db.read)
+    return Response(body, media_type=content_type)

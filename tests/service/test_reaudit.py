@@ -1,0 +1,105 @@
+"""Re-audit after the engine version changes: the changed verdicts are reported."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from fastapi.testclient import TestClient
+
+import replay.engine
+import replay.version
+from app.database import Database
+from app.main import create_app
+from app.settings import Settings
+from replay.model import Log
+from replay.verdict import Code, Finding, Severity, Status, Verdict
+
+from .conftest import row_counts
+from .logs import log_bytes
+
+NEW = "paohuzi-replay/test-next"
+REAUDIT = "/api/v1/admin/reaudit"
+
+
+def switch_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine of another version that also flags games whose id ends in an even digit."""
+    original = replay.engine.verify
+
+    def verify(log: Log) -> Verdict:
+        verdict = original(log)
+        verdict = dataclasses.replace(verdict, engine=NEW)
+        if int(log.game_id[-1]) % 2 == 0:
+            extra = Finding(3, 1, Code.GUO_ZHANG, Severity.VIOLATION, "passed earlier", (1,))
+            verdict = dataclasses.replace(
+                verdict, status=Status.VIOLATIONS, findings=[*verdict.findings, extra]
+            )
+        return verdict
+
+    monkeypatch.setattr(replay.version, "ENGINE_VERSION", NEW)
+    monkeypatch.setattr(replay.engine, "verify", verify)
+
+
+def _ingest(client: TestClient, headers: dict[str, str], n: int) -> str:
+    for i in range(n):
+        answer = client.post("/api/v1/games", content=log_bytes(f"ra-{i}"), headers=headers)
+        assert answer.status_code == 201
+    return str(answer.json()["verdict"]["engine"])
+
+
+def test_reaudit_after_engine_change(
+    client: TestClient, headers: dict[str, str], db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = _ingest(client, headers, 6)
+    assert old == replay.version.ENGINE_VERSION
+    nothing = client.post(REAUDIT, headers=headers).json()
+    assert nothing["checked"] == 0 and nothing["remaining"] == 0
+
+    switch_engine(monkeypatch)
+    partial = client.post(REAUDIT, json={"limit": 2}, headers=headers).json()
+    assert partial["checked"] == 2 and partial["remaining"] == 4
+    report = client.post(REAUDIT, headers=headers).json()
+    assert report["engine"] == NEW
+    assert report["checked"] == 4 and report["remaining"] == 0
+    changed = {c["game_id"] for c in partial["changes"] + report["changes"]}
+    assert changed == {"ra-0", "ra-2", "ra-4"}
+    assert partial["changed"] + report["changed"] == 3
+    assert partial["unchanged"] + report["unchanged"] == 3
+    change = next(c for c in report["changes"] + partial["changes"] if c["game_id"] == "ra-2")
+    assert change == {
+        "game_id": "ra-2",
+        "from_engine": old,
+        "to_engine": NEW,
+        "from_status": "clean",
+        "to_status": "violations",
+        "findings_before": 0,
+        "findings_after": 1,
+    }
+
+    # The new verdicts are current; the old ones are still there by engine version.
+    current = client.get("/api/v1/games/ra-2/verdict", headers=headers).json()
+    assert current["engine"] == NEW and current["status"] == "violations"
+    earlier = client.get(f"/api/v1/games/ra-2/verdict?engine={old}", headers=headers).json()
+    assert earlier["engine"] == old and earlier["status"] == "clean"
+    assert client.get("/api/v1/games/ra-2", headers=headers).json()["engines"] == [old, NEW]
+    # Finding rows follow the current verdicts.
+    items = client.get("/api/v1/findings?code=guo_zhang", headers=headers).json()["items"]
+    assert sorted(f["game_id"] for f in items) == ["ra-0", "ra-2", "ra-4"]
+    counts = row_counts(db)
+    assert counts["verdicts"] == 12 and counts["findings"] == 3
+
+    again = client.post(REAUDIT, headers=headers).json()
+    assert again["checked"] == 0 and again["remaining"] == 0
+
+
+def test_reaudit_verifies_unverified_logs(
+    settings: Settings, db: Database, headers: dict[str, str]
+) -> None:
+    lazy = settings.model_copy(update={"verify_on_ingest": False})
+    with TestClient(create_app(lazy, db=db)) as client:
+        for i in range(3):
+            client.post("/api/v1/games", content=log_bytes(f"lz-{i}"), headers=headers)
+        report = client.post(REAUDIT, json={"game_ids": ["lz-0", "lz-2"]}, headers=headers).json()
+        assert report["newly_verified"] == 2 and report["remaining"] == 0
+        assert client.get("/api/v1/games/lz-1/verdict", headers=headers).status_code == 404
+        assert client.get("/api/v1/games/lz-2/verdict", headers=headers).status_code == 200
