@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -45,9 +47,9 @@ class CaseRepository:
     def _insert_ignoring_conflicts(self) -> Insert:
         dialect = self.session.get_bind().dialect.name
         if dialect == "postgresql":
-            return postgresql.insert(CASES).on_conflict_do_nothing(index_elements=["log_id"])
+            return postgresql.insert(Case).on_conflict_do_nothing(index_elements=["log_id"])
         if dialect == "sqlite":
-            return sqlite.insert(CASES).on_conflict_do_nothing(index_elements=["log_id"])
+            return sqlite.insert(Case).on_conflict_do_nothing(index_elements=["log_id"])
         raise NotImplementedError(f"unsupported database: {dialect}")
 
     def open_for_log(self, log: HandLog, now: object) -> tuple[Case, bool]:
@@ -145,6 +147,7 @@ class CaseRepository:
             stmt = stmt.where(
                 exists().where(LogPlayer.log_id == Case.log_id, LogPlayer.player_id == f.player_id)
             )
+        order: tuple[Any, ...]
         if sort == "severity":
             order = (severity.desc(), count.desc(), Case.report_count.desc(), Case.id.desc())
         elif sort == "reports":

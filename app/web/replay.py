@@ -343,7 +343,7 @@ _LABEL = re.compile(r"^(?P<kind>[a-z_]+) (?P<cards>[xd0-9 ]+?) \((?P<huxi>-?\d+)
 
 
 def arrangement_groups(labels: list[str]) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for label in labels:
         m = _LABEL.match(label)
         if m is None:
