@@ -188,3 +188,24 @@ def test_out_of_turn_draw() -> None:
     b = HandBuilder(["x3", "", ""], stock="d9")
     v = b.discard(0, "x3").draw(2).end("abandoned").verify()
     assert codes(v) == [(1, "out_of_turn")]
+
+
+def test_no_peng_after_mian_zhang() -> None:
+    b = HandBuilder(["x5", TWO_TI, ""], stock="d7 d10", ruleset="hengshan")
+    b.ti(1, "x9").ti(1, "x8").discard(0, "x5").chi(1, "x5", "x5 x6 x7").draw(2)
+    b.draw(0).peng(1, "d10")
+    v = b.end("abandoned").verify()
+    assert (6, "peng_not_allowed") in codes(v)
+
+
+def test_claim_on_a_card_that_is_not_revealed_is_invalid() -> None:
+    b = HandBuilder(["x4 x3", "", "x4*2 x9*2"], stock="d9")
+    v = b.discard(0, "x4").peng(2, "x9").verify()
+    assert v.status is Status.INVALID
+    assert codes(v) == [(1, "claim_invalid")]
+
+
+def test_discarding_a_kan_card_is_kan_split() -> None:
+    b = HandBuilder(["x7*3", "", ""], stock="d9")
+    v = b.discard(0, "x7").draw(1).end("abandoned").verify()
+    assert codes(v) == [(0, "kan_split")]
