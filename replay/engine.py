@@ -676,8 +676,11 @@ class Replayer:
             if problem is ChiProblem.BI_MISSING:
                 self.find(i, seat, Code.BI_MISSING, f"烧比: {why}", (w.seq,))
         if w.pao is not None and w.pao != seat:
+            # two seats broke two rules: the forced 跑 was skipped, and a 吃 took the card
             self.find(i, w.pao, Code.PAO_MISSED,
                       f"seat {w.pao} had to 跑 {card_name(card)} (走跑)", (w.seq,))
+            self.find(i, seat, Code.PRIORITY_VIOLATED,
+                      f"seat {w.pao}'s forced 跑 comes before any 吃", (w.seq,))
         self.record_passes(w, seat, Claim.CHI)
         first = list(groups[0])
         first.remove(card)

@@ -108,13 +108,13 @@ class Ledger:
         if bar is None:
             self.decisions.append(Decision(
                 seq, seat, DecisionKind.CHECK, name,
-                f"{what} {name}: not 臭 for seat {seat}", (), "ok"))
+                f"ok: {what} {name} is not 臭 for seat {seat}", (), "ok"))
             return None
         code, ref = bar
         self.decisions.append(Decision(
             seq, seat, DecisionKind.CHECK, name,
-            f"{what} {name}: 臭 for seat {seat} by {code} at event {ref}; "
-            f"a 臭 kind may not be taken", (ref,), "violation"))
+            f"violation: {what} {name} is 臭 for seat {seat} by {code} at event {ref}; "
+            f"a 臭 kind may not be 吃/碰", (ref,), "violation"))
         return bar
 
     def hu_bar(
@@ -151,10 +151,10 @@ class Ledger:
         if bar is None:
             self.decisions.append(Decision(
                 seq, seat, DecisionKind.CHECK, name,
-                f"hu on {name}: no 臭胡 lock or barred kind for seat {seat}", (), "ok"))
+                f"ok: hu on {name}: no 臭胡 lock or barred kind for seat {seat}", (), "ok"))
         else:
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.CHECK, name, f"hu on {name}: {bar[1]}", bar[2],
+                seq, seat, DecisionKind.CHECK, name, f"violation: hu on {name}: {bar[1]}", bar[2],
                 "violation"))
         return bar
 

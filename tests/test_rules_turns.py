@@ -209,3 +209,11 @@ def test_discarding_a_kan_card_is_kan_split() -> None:
     b = HandBuilder(["x7*3", "", ""], stock="d9")
     v = b.discard(0, "x7").draw(1).end("abandoned").verify()
     assert codes(v) == [(0, "kan_split")]
+
+
+def test_chi_while_someone_had_to_pao() -> None:
+    # seat 2 holds a 坎 of x5; the dealer discards x5 and seat 1 takes it with a 吃
+    b = HandBuilder(["x5 x3", "x6 x7", "x5*3"], stock="d9", avoid="x4")
+    v = b.discard(0, "x5").chi(1, "x5", "x5 x6 x7").discard(1, "x1").end("abandoned").verify()
+    assert codes(v) == [(1, "pao_missed"), (1, "priority_violated")]
+    assert [f.seat for f in v.findings] == [2, 1]
