@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Insert, case, exists, func, select
 from sqlalchemy.dialects import postgresql, sqlite
