@@ -130,3 +130,37 @@ def test_mandatory_tian_hu_beats_a_shown_card_win() -> None:
 def test_no_mandatory_tian_hu_without_the_cards() -> None:
     v = HandBuilder(["", "x1*4", ""]).hu(1, None).verify()
     assert codes(v) == [(0, "hu_invalid")]
+
+
+def _to_the_last_card(ruleset: str = "standard") -> HandBuilder:
+    """Nobody can use the first 18 stock cards; seat 1 draws the 19th, its x3."""
+    b = HandBuilder(["", WIN, ""], stock="d7*4 d8*4 d9*4 d10*4 x10 x10 x3", ruleset=ruleset)
+    b.discard(0, b.hands[0][0])
+    for k in range(19):
+        b.draw((1 + k) % 3)
+    return b
+
+
+def test_hai_di_on_the_last_stock_card() -> None:
+    v = _to_the_last_card().hu(1, "x3").verify()
+    assert v.status is Status.CLEAN, codes(v)
+    exp = v.score["expected"]  # type: ignore[index]
+    # 海底 with no other fan counts 1 (平胡海底算1番)
+    assert (exp["fans"], exp["multiplier"], exp["points"]) == (["hai_di"], 1, 4)
+    assert exp["facts"] == ["hai_di", "zi_mo"]
+
+
+def test_hengshan_duo_uses_the_last_card_when_the_stock_is_empty() -> None:
+    v = _to_the_last_card("hengshan").hu(1, "x3").verify()
+    exp = v.score["expected"]  # type: ignore[index]
+    assert exp["duo"] == 1 and exp["grade"] == 5 and exp["points"] == 6
+
+
+def test_exhausted_hand() -> None:
+    b = _to_the_last_card()
+    assert b.end("exhausted").verify().score["expected"] == {  # type: ignore[index]
+        "outcome": "exhausted", "winner": None, "scores": [0, 0, 0]}
+    # the refused last-card win is a 臭胡 decision, and no end event is needed
+    v = _to_the_last_card().verify()
+    assert v.status is Status.CLEAN
+    assert (19, 1, "chou_hu", "x3") in decisions(v)
