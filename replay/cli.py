@@ -60,7 +60,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"{path}: {exc}".splitlines()[0], file=sys.stderr)
             status = 2
             continue
-        hands.append((log, verify(log)))
+        hands.append((log, (verify(log).score or {}).get("expected")))
     problems = check_match(hands)
     for p in problems:
         sys.stdout.write(json.dumps(p.to_json(), sort_keys=True, ensure_ascii=False) + "\n")

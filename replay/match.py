@@ -17,7 +17,7 @@ from typing import Any
 from .cards import next_seat
 from .model import Log, Outcome
 from .profiles import Profile
-from .verdict import Code, Verdict
+from .verdict import Code
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +48,22 @@ def next_dealer(profile: Profile, dealer: int, outcome: str | None, winner: int 
     return None, 0
 
 
-def check_match(hands: Sequence[tuple[Log, Verdict]]) -> list[MatchProblem]:
-    """Check the dealer rotation over hands that share a ``match.id``."""
+def check_match(hands: Sequence[tuple[Log, dict[str, Any] | None]]) -> list[MatchProblem]:
+    """Check the dealer rotation over hands that share a ``match.id``.
+
+    Each hand comes with its expected score (``verdict.score["expected"]``, or None).
+    """
     problems: list[MatchProblem] = []
-    by_match: dict[str, list[tuple[Log, Verdict]]] = {}
-    for log, verdict in hands:
+    by_match: dict[str, list[tuple[Log, dict[str, Any] | None]]] = {}
+    for log, score in hands:
         if log.match is not None:
-            by_match.setdefault(log.match.id, []).append((log, verdict))
+            by_match.setdefault(log.match.id, []).append((log, score))
     for match_id in sorted(by_match):
         rows = sorted(by_match[match_id], key=lambda lv: lv[0].match.hand)  # type: ignore[union-attr]
         expected: int | None = None
         streak = 0
         previous: int | None = None
-        for log, verdict in rows:
+        for log, score in rows:
             assert log.match is not None
             number = log.match.hand
             if previous is not None and number == previous:
@@ -71,7 +74,7 @@ def check_match(hands: Sequence[tuple[Log, Verdict]]) -> list[MatchProblem]:
                 problems.append(MatchProblem(
                     match_id, number, log.game_id, Code.MATCH_INVALID,
                     f"seat {expected} should deal hand {number}, not seat {log.dealer}"))
-            exp = (verdict.score or {}).get("expected") or {}
+            exp = score or {}
             expected, streak = next_dealer(log.profile, log.dealer, exp.get("outcome"),
                                            exp.get("winner"), streak)
             previous = number

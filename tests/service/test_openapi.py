@@ -12,6 +12,7 @@ EXPECTED = {
     ("get", "/api/v1/games/{game_id}/verdict"): {"200", "401", "403", "404"},
     ("get", "/api/v1/findings"): {"200", "401", "403", "422"},
     ("get", "/api/v1/players/{player_id}"): {"200", "401", "403", "404"},
+    ("get", "/api/v1/matches/{match_id}"): {"200", "401", "403", "404"},
     ("post", "/api/v1/admin/reaudit"): {"200", "401", "403", "422"},
     ("get", "/api/v1/healthz"): {"200", "503"},
     ("get", "/api/v1/metrics"): {"200", "401", "403"},
