@@ -20,8 +20,9 @@ from urllib.parse import quote
 import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import sessionmaker
 
-from app.database import make_engine
+from app.database import Database, make_engine
 from app.migrate import upgrade
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -89,3 +90,18 @@ def fresh_database(kind: str, folder: Path) -> Iterator[Backend]:
             yield Backend(kind, url, engine)
         finally:
             engine.dispose()
+
+
+@contextmanager
+def rolled_back(backend: Backend) -> Iterator[Database]:
+    """A database whose sessions share one connection; all is rolled back at the end."""
+    conn = backend.engine.connect()
+    outer = conn.begin()
+    factory = sessionmaker(
+        bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False
+    )
+    try:
+        yield Database(engine=backend.engine, read=factory, write=factory)
+    finally:
+        outer.rollback()
+        conn.close()

@@ -18,7 +18,6 @@ import pytest
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from sqlalchemy.orm import sessionmaker
 
 from app.auth.service import create_key
 from app.database import Database, transaction
@@ -26,7 +25,7 @@ from app.main import create_app
 from app.models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
 from app.settings import Settings
 
-from .backends import Backend, fresh_database, kinds
+from .backends import Backend, fresh_database, kinds, rolled_back
 
 ALL_SCOPES = ("ingest", "read", "operate", "admin")
 
@@ -46,16 +45,8 @@ def kind(backend: Backend) -> str:
 
 @pytest.fixture
 def db(backend: Backend) -> Iterator[Database]:
-    conn = backend.engine.connect()
-    outer = conn.begin()
-    factory = sessionmaker(
-        bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False
-    )
-    try:
-        yield Database(engine=backend.engine, read=factory, write=factory)
-    finally:
-        outer.rollback()
-        conn.close()
+    with rolled_back(backend) as database:
+        yield database
 
 
 @pytest.fixture

@@ -17,8 +17,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient
-from service.backends import Backend, fresh_database, kinds
-from sqlalchemy.orm import sessionmaker
+from service.backends import Backend, fresh_database, kinds, rolled_back
 
 from app.auth.service import create_key
 from app.database import Database, transaction
@@ -71,16 +70,8 @@ def backend(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 
 @pytest.fixture
 def db(backend: Backend) -> Iterator[Database]:
-    conn = backend.engine.connect()
-    outer = conn.begin()
-    factory = sessionmaker(
-        bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False
-    )
-    try:
-        yield Database(engine=backend.engine, read=factory, write=factory)
-    finally:
-        outer.rollback()
-        conn.close()
+    with rolled_back(backend) as database:
+        yield database
 
 
 @pytest.fixture
