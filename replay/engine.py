@@ -59,6 +59,8 @@ class HuAfter:
     table_huxi: tuple[int, int, int]
     #: the 跑'ing seat's melds and hand before its 跑, when it could win on the card then
     pre: Pre | None = None
+    #: a 跑'd card was revealed; a 提'd/偎'd one was not, so passing a win on it is no 臭胡
+    revealed: bool = True
 
 
 @dataclass(slots=True)
@@ -321,10 +323,10 @@ class Replayer:
         if ha is None:
             return
         self.hu_after = None
+        if not ha.revealed:
+            return  # RULES §7: a 臭胡 is a win passed on a *revealed* card
         for s in ha.candidates:
-            how = "after its own 提/偎" if s == ha.seat and ha.drawn and ha.src == s else \
-                "on the revealed card"
-            self.ledger.refused_win(s, ha.card, ha.table_huxi[s], ha.seq, how)
+            self.ledger.refused_win(s, ha.card, ha.table_huxi[s], ha.seq, "on the revealed card")
 
     def on_discard_phase(self, i: int, e: Event) -> bool:
         if self.hu_after is not None:
@@ -735,7 +737,7 @@ class Replayer:
         cands = sorted(set(others) | mine, key=order.index)
         if cands:
             self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
-                                    (now[0], now[1], now[2]), pre)
+                                    (now[0], now[1], now[2]), pre, kind is GroupKind.PAO)
 
     # ------------------------------------------------------------------ the end
     def finish(self, n: int) -> None:

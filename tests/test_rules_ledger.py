@@ -136,3 +136,18 @@ def test_hengshan_no_win_on_a_passed_kind() -> None:
         led = Ledger(profile)
         led.passed(1, x3, 4, False, "吃")
         assert (led.hu_bar(1, x3, 0) is not None) is barred
+
+
+def test_no_chou_hu_for_a_win_passed_after_ones_own_wei() -> None:
+    # seat 1 holds a pair of x3 (x3 x3 instead of x1 x2 x3 in the winning shape) and
+    # draws the third: forced 偎, after which it could win (自摸) but discards instead.
+    hand = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x3 x3"
+    def drawn() -> HandBuilder:
+        b = HandBuilder(["d10", hand, ""], stock="x3", shown="d10", avoid="x1 x2")
+        return b.discard(0, "d10").draw(1).wei(1, "x3")
+
+    won = drawn().hu(1, "x3").verify()
+    assert won.status is Status.CLEAN and won.score["expected"]["huxi"] == 21  # type: ignore[index]
+    v = drawn().discard(1, "x4").end("abandoned").verify()
+    assert v.status is Status.CLEAN
+    assert decisions(v, "chou_hu") == []
