@@ -39,27 +39,43 @@ def partners(card: Card) -> tuple[Pair, ...]:
     return tuple(out)
 
 
-def _need(pair: Sequence[Card]) -> dict[Card, int]:
+Need = tuple[tuple[Card, int], ...]  # (kind, count) pairs taken from the hand
+
+
+def _need(cards: Sequence[Card]) -> Need:
     need: dict[Card, int] = {}
-    for k in pair:
+    for k in cards:
         need[k] = need.get(k, 0) + 1
-    return need
+    return tuple(need.items())
 
 
 @cache
-def _partner_needs(card: Card) -> tuple[tuple[tuple[Card, int], ...], ...]:
-    """``partners(card)`` as (kind, count) tuples, built once per card."""
-    return tuple(tuple(_need(pair).items()) for pair in partners(card))
+def _chi_needs(card: Card) -> tuple[tuple[Pair, Need], ...]:
+    """For each partner pair of ``card``: what a 吃 of it takes from the hand."""
+    return tuple((pair, _need(pair)) for pair in partners(card))
 
 
-def _usable(hand: Sequence[int], need: dict[Card, int] | tuple[tuple[Card, int], ...]) -> bool:
+@cache
+def _bi_needs(card: Card) -> tuple[tuple[tuple[Card, ...], Need], ...]:
+    """For each 比 group holding ``card``: the group and what it takes from the hand."""
+    return tuple((tuple(sorted((card,) + pair)), _need((card,) + pair))
+                 for pair in partners(card))
+
+
+def _usable(hand: Sequence[int], need: Need) -> bool:
     """Held, and none of them from a 坎 (three alike in hand) or a four not yet 提'd."""
-    items = need.items() if isinstance(need, dict) else need
-    for k, n in items:
+    for k, n in need:
         h = hand[k]
         if h < n or h >= 3:
             return False
     return True
+
+
+def _without(hand: Sequence[int], need: Need) -> list[int]:
+    rest = list(hand)
+    for k, n in need:
+        rest[k] -= n
+    return rest
 
 
 def _bi_possible(hand: list[int], card: Card) -> bool:
@@ -69,19 +85,14 @@ def _bi_possible(hand: list[int], card: Card) -> bool:
         return True
     if left >= 3:
         return False
-    for need in _partner_needs(card):
-        hand[card] -= 1
-        ok = _usable(hand, need) if hand[card] >= 0 else False
-        hand[card] += 1
-        if not ok or hand[card] < 1:
+    for _, need in _bi_needs(card):
+        if not _usable(hand, need):
             continue
-        hand[card] -= 1
         for k, n in need:
             hand[k] -= n
         possible = _bi_possible(hand, card)
         for k, n in need:
             hand[k] += n
-        hand[card] += 1
         if possible:
             return True
     return False
@@ -95,22 +106,15 @@ def bi_options(hand: Sequence[int], card: Card) -> list[tuple[tuple[Card, ...], 
     left = hand[card]
     if left == 0:
         return [()]
-    if hand[card] >= 3:
+    if left >= 3:
         return []
     results: list[tuple[tuple[Card, ...], ...]] = []
-    for pair in partners(card):
-        need = _need((card,) + pair)
-        if not _usable(hand, need):
-            continue
-        group = tuple(sorted((card,) + pair))
-        rest = list(hand)
-        for k, n in need.items():
-            rest[k] -= n
-        for tail in bi_options(rest, card):
-            results.append((group,) + tail)
+    for group, need in _bi_needs(card):
+        if _usable(hand, need):
+            for tail in bi_options(_without(hand, need), card):
+                results.append((group,) + tail)
     # one layout per multiset of groups
-    unique = sorted({tuple(sorted(r)) for r in results})
-    return unique
+    return sorted({tuple(sorted(r)) for r in results})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +126,10 @@ class ChiOption:
 def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
     """Every legal 吃 of ``card`` (with a complete 比) from ``hand``."""
     out: list[ChiOption] = []
-    for pair in partners(card):
-        need = _need(pair)
-        if not _usable(hand, need):
-            continue
-        rest = list(hand)
-        for k, n in need.items():
-            rest[k] -= n
-        for bi in bi_options(rest, card):
-            out.append(ChiOption(tuple(sorted((card,) + pair)), bi))
+    for pair, need in _chi_needs(card):
+        if _usable(hand, need):
+            for bi in bi_options(_without(hand, need), card):
+                out.append(ChiOption(tuple(sorted((card,) + pair)), bi))
     return out
 
 
@@ -138,14 +137,11 @@ def can_chi(hand: Sequence[int], card: Card) -> bool:
     """Is there a legal 吃 of ``card`` (with a complete 比)? The hot path of claims."""
     if hand[card] >= 3:
         return False
-    for need in _partner_needs(card):
-        if not _usable(hand, need):
-            continue
-        rest = list(hand)
-        for k, n in need:
-            rest[k] -= n
-        if rest[card] == 0 or _bi_possible(rest, card):
-            return True
+    for _, need in _chi_needs(card):
+        if _usable(hand, need):
+            rest = _without(hand, need)
+            if rest[card] == 0 or _bi_possible(rest, card):
+                return True
     return False
 
 

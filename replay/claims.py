@@ -41,9 +41,8 @@ class Window:
     last_card: bool  # the last stock card (海底)
     #: seats that could win on it now, highest priority first
     hu: list[int] = field(default_factory=list)
-    #: the seat forced to 跑 it, and what from ("kan", "wei", "peng")
+    #: the seat forced to 跑 it
     pao: int | None = None
-    pao_origin: str = ""
     #: the seat with a legal 碰 (at most one: only four copies exist)
     peng: int | None = None
     #: seats allowed to 吃 it, highest first, and those of them with a legal 吃
@@ -90,9 +89,9 @@ def open_window(
     for s in range(3):
         st = table.seats[s]
         if s != src and (st.hand[card] == 3 or st.meld_of(card, WEI_KINDS)):
-            w.pao, w.pao_origin = s, ("kan" if st.hand[card] == 3 else "wei")
+            w.pao = s
         elif drawn and st.meld_of(card, PENG_KIND):
-            w.pao, w.pao_origin = s, "peng"
+            w.pao = s
     if w.pao is None:
         for s in range(3):
             if s != src and table.seats[s].hand[card] == 2 and \

@@ -105,6 +105,14 @@ class Replayer:
         self.expected: dict[str, Any] | None = None
         self.invalid = False
         self._optional: list[int] | None = None
+        #: what each phase does with an event; False: the phase changed, dispatch again
+        self.handlers: dict[Phase, Callable[[int, Event], bool]] = {
+            Phase.OPENING: self.on_opening,
+            Phase.DISCARD: self.on_discard_phase,
+            Phase.DRAW: self.on_draw_phase,
+            Phase.DRAWN: self.on_drawn,
+            Phase.REVEALED: self.on_revealed,
+        }
 
     # ------------------------------------------------------------------ helpers
     def find(self, seq: int | None, seat: int | None, code: Code, message: str,
@@ -150,6 +158,8 @@ class Replayer:
     def first_action(self, seat: int, seq: int) -> None:
         """A seat acts: any dealt four still in its hand was not 提'd (烧提)."""
         hand = self.table.seats[seat].hand
+        if 4 not in hand:
+            return
         for k in dealt_fours(hand):
             if k not in self.reported_fours[seat]:
                 self.reported_fours[seat].add(k)
@@ -213,15 +223,8 @@ class Replayer:
                 self.table.seats[e.seat].hand[e.card] == 4:
             self.dealt_ti(i, e.seat, e.card)
             return
-        handlers = {
-            Phase.OPENING: self.on_opening,
-            Phase.DISCARD: self.on_discard_phase,
-            Phase.DRAW: self.on_draw_phase,
-            Phase.DRAWN: self.on_drawn,
-            Phase.REVEALED: self.on_revealed,
-        }
         for _ in range(4):
-            if handlers[self.phase](i, e):
+            if self.handlers[self.phase](i, e):
                 return
         raise AssertionError("event not consumed")  # pragma: no cover
 

@@ -564,13 +564,6 @@ class Stuck(Exception):
 # --------------------------------------------------------------------------- hands
 
 
-@dataclass(slots=True)
-class HandOutcome:
-    doc: dict[str, Any]
-    winner: int | None
-    outcome: str
-
-
 #: Every hand skipped in this process: (game_id, signature, why). Empty when the engine
 #: agrees with the bots everywhere; the signatures are explained in ENGINE_BUGS.md.
 QUARANTINED: list[tuple[str, str, str]] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import NUM_KINDS, Card, counts_of
+from .cards import Card, counts_of
 from .groups import FOURS, GroupKind, group_huxi
 from .model import Deal
 
@@ -64,9 +64,6 @@ class SeatState:
                 return m
         return None
 
-    def kan_kinds(self) -> frozenset[Card]:
-        return frozenset(k for k in range(NUM_KINDS) if self.hand[k] == 3)
-
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
         """The melds as (kind, cards), rebuilt only when a meld was added or grew."""
         key = (len(self.melds), sum(len(m.cards) for m in self.melds))
@@ -101,15 +98,6 @@ class Table:
         return card
 
     # -- moves, unchecked
-    def has(self, seat: int, cards: dict[Card, int]) -> bool:
-        hand = self.seats[seat].hand
-        return all(hand[k] >= n for k, n in cards.items())
-
-    def remove(self, seat: int, cards: dict[Card, int]) -> None:
-        hand = self.seats[seat].hand
-        for k, n in cards.items():
-            hand[k] -= n
-
     def add_meld(self, seat: int, meld: Meld) -> None:
         self.seats[seat].melds.append(meld)
 

@@ -6,7 +6,6 @@ ones added here are documented in docs/rules.md.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -145,6 +144,3 @@ def canonical_json(value: Any, pretty: bool = False) -> bytes:
         )
     return text.encode("utf-8")
 
-
-def sha256_hex(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
