@@ -30,7 +30,7 @@ from .groups import GroupKind
 from .ledger import Ledger
 from .logformat import log_sha256
 from .model import EndReason, Event, EventType, Log, Outcome
-from .opening import dealt_fours, mandatory_tian_hu, priority, shown_card_holdings
+from .opening import dealt_fours, dealt_ti_huxi, mandatory_tian_hu, priority, shown_card_holdings
 from .settlement import compare_result
 from .table import Meld, Table
 from .verdict import Code, Finding, Severity, Status, Verdict
@@ -61,6 +61,8 @@ class HuAfter:
     pre: Pre | None = None
     #: a 跑'd card was revealed; a 提'd/偎'd one was not, so passing a win on it is no 臭胡
     revealed: bool = True
+    #: the melding seat holds a complete hand but the ledger bars its win
+    barred: bool = False
 
 
 @dataclass(slots=True)
@@ -244,6 +246,11 @@ class Replayer:
                     self._optional.append(s)
         return self._optional
 
+    def refused_tian_hu(self, seat: int) -> None:
+        """A 天胡 on the shown card passed: 臭胡 at the huxi of the seat's dealt 提s."""
+        self.ledger.refused_win(seat, self.log.deal.shown, dealt_ti_huxi(self.dealt[seat]),
+                                None, "天胡 on the shown card")
+
     def mandatory_seats(self) -> list[int]:
         return [s for s in priority(self.log.dealer)
                 if mandatory_tian_hu(self.profile, self.dealt[s])]
@@ -263,9 +270,8 @@ class Replayer:
             self.find(i, mandatory[0], Code.TIAN_HU_MISSED,
                       f"seat {mandatory[0]}'s dealt cards make a mandatory 天胡")
         else:
-            shown = self.log.deal.shown
             for s in self.optional_candidates():
-                self.ledger.refused_win(s, shown, 0, None, "天胡 on the shown card")
+                self.refused_tian_hu(s)
         dealer = self.log.dealer
         self.first_action(dealer, i)
         if dealer_owes_opening_discard(len(dealt_fours(self.dealt[dealer]))):
@@ -317,7 +323,7 @@ class Replayer:
         else:
             cands = self.optional_candidates()
             for s in cands[: cands.index(seat)] if seat in cands else []:
-                self.ledger.refused_win(s, card, 0, None, "天胡 on the shown card")
+                self.refused_tian_hu(s)
         self.end(Outcome.HU, expected)
 
     # ------------------------------------------------------------------ turns
@@ -579,7 +585,8 @@ class Replayer:
         ha = self.hu_after
         assert ha is not None and e.seat is not None
         seat = e.seat
-        if e.card != ha.card or (seat != ha.seat and seat not in ha.candidates):
+        if e.card != ha.card or (seat not in ha.candidates
+                                 and not (seat == ha.seat and ha.barred)):
             self.hu_after = None
             self.find(i, seat, Code.HU_INVALID,
                       f"seat {seat} cannot win on {_name(e.card)} here",
@@ -728,19 +735,23 @@ class Replayer:
         if kind not in (GroupKind.TI, GroupKind.WEI, GroupKind.PAO):
             return
         allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
-        own_can = allowed and self.ledger.hu_bar(seat, card, st.table_huxi) is None and \
+        complete = allowed and \
             arrangements.best_huxi(st.meld_pairs(), st.hand, None) >= self.profile.min_huxi
+        own_can = complete and self.ledger.hu_bar(seat, card, st.table_huxi) is None
         pre = pre if allowed else None
+        #: a complete hand barred by the ledger: its win is judged (臭胡, 过张), not refused
+        barred = complete and not own_can and pre is None
         now = list(table_huxi) if table_huxi is not None else [
             s.table_huxi for s in self.table.seats]
-        if own_can and pre is None:
-            now[seat] = st.table_huxi
+        if own_can or pre is not None or barred:
+            now[seat] = st.table_huxi  # the seat could win after its meld (docs/rules.md 3)
         mine = {seat} if own_can or pre is not None else set()
         order = hu_order(src, drawn)
         cands = sorted(set(others) | mine, key=order.index)
-        if cands:
+        if cands or barred:
             self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
-                                    (now[0], now[1], now[2]), pre, kind is GroupKind.PAO)
+                                    (now[0], now[1], now[2]), pre, kind is GroupKind.PAO,
+                                    barred)
 
     # ------------------------------------------------------------------ the end
     def finish(self, n: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import NUM_KINDS, Card, counts_of, next_seat, prev_seat
-from .groups import GroupKind
+from .groups import GroupKind, group_huxi
 from .model import Deal
 from .profiles import Profile
 
@@ -30,6 +30,12 @@ def mandatory_tian_hu(profile: Profile, hand: Sequence[int]) -> bool:
 
 def dealt_fours(hand: Sequence[int]) -> list[Card]:
     return [k for k in range(NUM_KINDS) if hand[k] == 4]
+
+
+def dealt_ti_huxi(hand: Sequence[int]) -> int:
+    """The table huxi of a seat's dealt fours as 提: what it holds on the table when it
+    could win 天胡 on the shown card (RULES §4.2 "a dealt four ... counts as a 提")."""
+    return sum(group_huxi(GroupKind.TI, (k,) * 4) for k in dealt_fours(hand))
 
 
 def self_drawn(

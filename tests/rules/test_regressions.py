@@ -2,12 +2,12 @@
 
 from pathlib import Path
 
-from builder import HandBuilder, codes
-
 from replay.chi import can_chi
 from replay.engine import verify
 from replay.logformat import parse_log
 from replay.verdict import Status
+
+from .builder import HandBuilder, codes
 
 HERE = Path(__file__).parent / "regressions"
 

@@ -1,11 +1,12 @@
 """吃 and 比 (RULES §6), with the seed-000 reference cases."""
 
 import pytest
-from builder import HandBuilder, cards, codes
 
 from replay.cards import counts_of, parse_card
 from replay.chi import ChiProblem, check_chi, chi_options
 from replay.verdict import Status
+
+from .builder import HandBuilder, cards, codes
 
 # 一张小1，两张小2，两张小3，一张小4，两张大2; 吃进一张小2.
 SEED_HAND = "x1 x2 x2 x3 x3 x4 d2 d2"

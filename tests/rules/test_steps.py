@@ -1,9 +1,9 @@
 """The table at every step (replay.steps)."""
 
-from builder import HandBuilder
-
 from replay.logformat import parse_log
 from replay.steps import for_seat, table_steps
+
+from .builder import HandBuilder
 
 WIN = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x1 x2"
 

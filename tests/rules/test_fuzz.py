@@ -9,7 +9,7 @@ from replay.engine import verify
 from replay.logformat import LogFormatError, parse_log
 from replay.steps import table_steps
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 DOCS = [json.loads(p.read_bytes()) for p in sorted((ROOT / "examples").glob("*.json"))]
 DOCS += [json.loads(p.read_bytes()) for p in sorted((ROOT / "tests/regressions").glob("*.json"))]
 TYPES = ["draw", "discard", "ti", "wei", "pao", "peng", "chi", "pass", "hu", "end"]

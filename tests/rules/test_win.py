@@ -1,8 +1,8 @@
 """Winning (RULES §4 天胡, §8) and the settlement check (§9) in whole hands."""
 
-from builder import HandBuilder, codes, decisions
-
 from replay.verdict import Status
+
+from .builder import HandBuilder, codes, decisions
 
 # Seat 1 waits on x3 (x1 x2) with 21 huxi: three big 坎 (18) and 一二三 (3).
 WIN = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x1 x2"

@@ -2,7 +2,7 @@
 
 import json
 
-from perft.counts import FILE, all_counts
+from .perft.counts import FILE, all_counts
 
 
 def test_claim_counts_are_pinned() -> None:

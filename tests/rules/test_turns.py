@@ -1,11 +1,12 @@
 """Turn order, the discard rule (RULES §3) and the forced 提/偎/跑 (§5)."""
 
 import pytest
-from builder import HandBuilder, codes, decisions
 
 from replay.discard_rule import Owed, discard_owed
 from replay.profiles import HENGSHAN, STANDARD
 from replay.verdict import Status
+
+from .builder import HandBuilder, codes, decisions
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ For a fixed simulated corpus, every revealed card's window is counted: how many 
 could win on it, had to 跑, could 碰, could 吃, and the decisions are tallied.
 A change in ``claims``/``chi``/``arrangements``/``ledger`` (or in the simulator's
 bots, which play the corpus) that moves any of these numbers fails
-``tests/test_perft.py``; when the change is meant, regenerate on purpose and review
+``tests/rules/test_perft.py``; when the change is meant, regenerate on purpose and review
 the diff:
 
     python tests/perft/counts.py --write
@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 from replay.engine import Replayer  # noqa: E402

@@ -1,11 +1,11 @@
 """Dealer rotation across the hands of a match (RULES §10)."""
 
-from builder import HandBuilder
-
 from replay.engine import verify
 from replay.logformat import parse_log
 from replay.match import check_match, next_dealer
 from replay.profiles import HENGSHAN, STANDARD
+
+from .builder import HandBuilder
 
 
 def test_next_dealer_rules() -> None:

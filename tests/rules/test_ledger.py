@@ -1,11 +1,11 @@
 """The decision ledger: 臭牌, 过张 with its preemption rule, 臭偎 and 臭胡 (RULES §7)."""
 
-from builder import HandBuilder, codes, decisions
-
 from replay.cards import parse_card
 from replay.ledger import Ledger
 from replay.profiles import HENGSHAN, STANDARD
 from replay.verdict import Status
+
+from .builder import HandBuilder, codes, decisions
 
 # Seat 1 can 吃 x3 with x4 x5; the dealer discards x3, seat 1 lets it go.
 
@@ -151,3 +151,79 @@ def test_no_chou_hu_for_a_win_passed_after_ones_own_wei() -> None:
     v = drawn().discard(1, "x4").end("abandoned").verify()
     assert v.status is Status.CLEAN
     assert decisions(v, "chou_hu") == []
+
+
+# -- issue 13: the refusal after a forced 跑 keeps the post-跑 huxi --------------------
+# seat 1 holds a 坎 of d1 and wins on d1 (into a 跑) or, after the 跑, on x1 (the pair)
+PAO_HAND = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x1 x1"
+
+
+def _refused_after_pao(ruleset: str) -> HandBuilder:
+    # hengshan: seat 0's discard d1; standard (no win on a discard): seat 2's draw of d1
+    if ruleset == "hengshan":
+        b = HandBuilder(["d1 x10", PAO_HAND, ""], stock="x1", shown="x10", ruleset=ruleset,
+                        avoid="x2 x3")
+        return b.discard(0, "d1").pao(1, "d1").discard(1, "x1")
+    b = HandBuilder(["x10", PAO_HAND, ""], stock="d10 d1 x1", shown="x10", ruleset=ruleset,
+                    avoid="x2 x3 d9")
+    return b.discard(0, "x10").draw(1).draw(2).pao(1, "d1").discard(1, "x1")
+
+
+def test_chou_hu_after_a_forced_pao_records_the_huxi_after_the_pao() -> None:
+    for ruleset, stays in (("hengshan", "reaches 12"), ("standard", "stays 9")):
+        v = _refused_after_pao(ruleset).end("abandoned").verify()
+        refusals = [d for d in v.decisions if str(d.kind) == "chou_hu" and d.card == "d1"]
+        assert len(refusals) == 1, ruleset
+        # a big 跑 is 9 huxi: the seat could win after it, with 9 on the table
+        assert refusals[0].detail.endswith(stays), (ruleset, refusals[0].detail)
+        assert refusals[0].refs == (refusals[0].seq,)
+
+
+def test_hengshan_the_pao_that_came_with_a_refusal_does_not_unlock_it() -> None:
+    # refused at 9 (after the 跑): a win at 9 on the next card is 臭胡 (seed 002 "能胡不胡，
+    # 必须胡数增加3胡才可胡"); recording 0 (before the 跑) would let the 跑 itself unlock it.
+    v = _refused_after_pao("hengshan").draw(2).hu(1, "x1").verify()
+    assert codes(v) == [(4, "chou_hu")]
+    assert v.findings[0].refs == (0,)
+    assert v.score is not None and v.score["expected"] is not None  # complete, but barred
+
+
+def test_declined_tian_hu_records_the_huxi_of_the_dealt_ti() -> None:
+    # seat 1 was dealt four d2 (a big 提, 12 huxi) and wins on the shown card x1; it
+    # declines, so its 臭胡 is at 12, the huxi it held when it could have won.
+    hand = "d1*3 d2*4 x4 x5 x6 x7 x8 x9 d4 d5 d6 x2 x3 x10 x10"
+    b = HandBuilder(["x1 d10", hand, ""], shown="x1", ruleset="hengshan")
+    v = b.ti(1, "d2").discard(0, "d10").end("abandoned").verify()
+    refusals = [d for d in v.decisions if str(d.kind) == "chou_hu"]
+    assert [(d.seq, d.seat, d.card) for d in refusals] == [(None, 1, "x1")]
+    assert refusals[0].detail.endswith("reaches 15")
+
+
+# -- issue 13: a hengshan win on a passed kind is guo_zhang, whatever the path ----------
+# seat 1 passes a 碰 of x3 (seq 0), 吃s x9, and later draws the third x3 (a 臭偎) to win
+GUO_HAND = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 d4 d5 d6 x3 x3 d10"
+
+
+def _passed_then_drawn() -> HandBuilder:
+    b = HandBuilder(["x3", GUO_HAND, ""], stock="x9 x10 x10 x3", shown="x3",
+                    ruleset="hengshan", avoid="x1 x2")
+    return b.discard(0, "x3").draw(1).chi(1, "x9", "x7 x8 x9").discard(1, "d10") \
+        .draw(2).draw(0).draw(1)
+
+
+def test_hengshan_win_on_a_passed_kind_after_ones_own_chou_wei_is_guo_zhang() -> None:
+    for b in (_passed_then_drawn().wei(1, "x3").hu(1, "x3"),  # the 臭偎 logged
+              _passed_then_drawn().hu(1, "x3")):  # the forced 偎 implied by the win
+        v = b.verify()
+        assert (0, 1, "guo_zhang", "x3") in decisions(v)
+        assert [(f.code, f.refs) for f in v.findings] == [("guo_zhang", (0,))]
+        assert v.findings[0].seq == len(b.events) - 1
+        assert v.score is not None and v.score["expected"]["huxi"] > 0  # type: ignore[index]
+
+
+def test_standard_may_win_on_a_passed_kind_after_its_chou_wei() -> None:
+    b = _passed_then_drawn().wei(1, "x3").hu(1, "x3")
+    b.doc["ruleset"] = "standard"
+    v = b.verify()
+    assert v.status is Status.CLEAN, codes(v)
+

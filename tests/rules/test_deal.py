@@ -1,8 +1,8 @@
 """Deal integrity, the commitment, impossible events and the end of the log."""
 
-from builder import HandBuilder, codes
-
 from replay.verdict import Status
+
+from .builder import HandBuilder, codes
 
 
 def test_clean_abandoned_hand_has_no_findings() -> None:

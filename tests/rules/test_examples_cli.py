@@ -13,7 +13,7 @@ from replay.engine import verify
 from replay.logformat import parse_log
 from replay.verdict import Code
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*.json"))
 EXIT = {"clean": 0, "violations": 1, "invalid": 2}
 
 
