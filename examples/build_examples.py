@@ -1,7 +1,7 @@
 """Writes the hand-written example logs in this folder and their golden verdicts
 in ``golden/`` (run it on purpose, after a deliberate rule change:
 ``python examples/build_examples.py``; review the diff). Each file name starts
-with the status its verdict must have; tests/test_examples_cli.py checks that and
+with the status its verdict must have; tests/rules/test_examples_cli.py checks that and
 that every verdict is still byte-identical to its golden copy."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parent / "tests")]
+sys.path[:0] = [str(HERE.parent)]
 
-from builder import HandBuilder  # noqa: E402
+from tests.rules.builder import HandBuilder  # noqa: E402
 
 WIN = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x1 x2"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .engine import verify
 from .logformat import LogFormatError, parse_log
@@ -67,7 +67,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     return max(status, 1 if problems else 0)
 
 
-def build_parser() -> argparse.ArgumentParser:
+Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+
+def build_parser(register: Register | None = None) -> argparse.ArgumentParser:
+    """The core commands; ``register`` adds more (the tools' ``simulate``, ``stats`` …)."""
     parser = argparse.ArgumentParser(
         prog="python -m replay", description="Re-execute paohuzi-log/1 hands and audit them."
     )
@@ -79,21 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("match", help="check dealer rotation across the hands of a match")
     m.add_argument("files", nargs="+", metavar="FILE")
     m.set_defaults(func=cmd_match)
-    _add_optional_commands(sub)
+    if register is not None:
+        register(sub)
     return parser
 
 
-def _add_optional_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Commands of the simulator toolkit (issue 3), registered when present."""
-    try:
-        from . import toolkit_cli
-    except ImportError:  # pragma: no cover
-        return
-    toolkit_cli.register(sub)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: Sequence[str] | None = None, register: Register | None = None) -> int:
+    parser = build_parser(register)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -24,7 +24,7 @@ Simulator = Callable[[int, int, str], Iterator[dict[str, Any]]]
 
 def _simulator() -> Simulator | None:
     try:
-        from replay.simulate import simulate  # type: ignore[import-not-found,unused-ignore]
+        from replay.tools.simulate import simulate  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     sim: Simulator = simulate

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from replay.simulate import simulate
+from replay.tools.simulate import simulate
 
 
 def _table(hands: int) -> list[dict[str, Any]]:

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from replay.cli import main
 from replay.engine import verify
 from replay.logformat import parse_log
-from replay.mutate import KINDS, NoPlace, mutate
-from replay.simulate import dumps, simulate
+from replay.tools.mutate import KINDS, NoPlace, mutate
+from replay.tools.simulate import dumps, simulate
+from replay.tools.toolkit_cli import main
 
 RULESETS = ("standard", "hengshan")
 

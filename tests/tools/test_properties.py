@@ -12,11 +12,11 @@ from collections import Counter
 
 import pytest
 
-from replay import simulate as sim
 from replay.engine import Phase, Replayer
 from replay.logformat import parse_log
-from replay.simulate import dumps, simulate
-from replay.stats import Stats, collect
+from replay.tools import simulate as sim
+from replay.tools.simulate import dumps, simulate
+from replay.tools.stats import Stats, collect
 from replay.verdict import Status
 
 RULESETS = ("standard", "hengshan")

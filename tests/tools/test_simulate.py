@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from replay.bots import Bot, Persona, Style
 from replay.cards import NAMES, parse_card
 from replay.chi import chi_options
-from replay.cli import main
 from replay.engine import verify
 from replay.logformat import parse_log
 from replay.match import check_match
-from replay.simulate import dumps, simulate
+from replay.tools.bots import Bot, Persona, Style
+from replay.tools.simulate import dumps, simulate
+from replay.tools.toolkit_cli import main
 from replay.verdict import Status
 
 RULESETS = ("standard", "hengshan")

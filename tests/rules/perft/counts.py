@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from replay.engine import Replayer  # noqa: E402
 from replay.logformat import parse_log  # noqa: E402
-from replay.simulate import simulate  # noqa: E402
+from replay.tools.simulate import simulate  # noqa: E402
 
 FILE = Path(__file__).with_name("claims.json")
 CORPUS = {"standard": (120, 41), "hengshan": (120, 42)}  # ruleset: (hands, seed)

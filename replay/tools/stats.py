@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from .engine import Replayer
-from .groups import FOURS
-from .logformat import LogFormatError, parse_log
-from .model import EventType, Log
-from .verdict import DecisionKind, Verdict
+from ..engine import Replayer
+from ..groups import FOURS
+from ..logformat import LogFormatError, parse_log
+from ..model import EventType, Log
+from ..verdict import DecisionKind, Verdict
 
 EVENT_TYPES: Final = tuple(str(t) for t in EventType)
 DECISION_KINDS: Final = tuple(str(k) for k in DecisionKind)

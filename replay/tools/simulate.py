@@ -30,14 +30,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..cards import NUM_KINDS, RED, Card, card_name, counts_of, next_seat
+from ..discard_rule import dealer_owes_opening_discard
+from ..engine import Phase, Replayer, Stop
+from ..model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
+from ..opening import dealt_fours, mandatory_tian_hu, priority
+from ..profiles import PROFILES, Profile
+from ..verdict import Code, Finding
 from .bots import Bot, Persona, Style, personas_for
-from .cards import NUM_KINDS, RED, Card, card_name, counts_of, next_seat
-from .discard_rule import dealer_owes_opening_discard
-from .engine import Phase, Replayer, Stop
-from .model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
-from .opening import dealt_fours, mandatory_tian_hu, priority
-from .profiles import PROFILES, Profile
-from .verdict import Code, Finding
 
 RULESETS: Final = ("standard", "hengshan")
 RESULT_FIELDS: Final = ("outcome", "winner", "scores", "huxi", "grade", "duo", "fans",

@@ -30,14 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..cards import NUM_KINDS, Card, card_name, next_seat
+from ..chi import chi_options
+from ..claims import hu_order, win_huxi
+from ..engine import Phase, Replayer, Stop, verify
+from ..logformat import LogFormatError, log_sha256, parse_log
+from ..model import EndReason, Event, EventType, Log
+from ..opening import dealt_fours
+from ..verdict import Code, Verdict
 from .bots import Bot, Persona, Style
-from .cards import NUM_KINDS, Card, card_name, next_seat
-from .chi import chi_options
-from .claims import hu_order, win_huxi
-from .engine import Phase, Replayer, Stop, verify
-from .logformat import LogFormatError, log_sha256, parse_log
-from .model import EndReason, Event, EventType, Log
-from .opening import dealt_fours
 from .simulate import (
     Driver,
     Options,
@@ -47,7 +48,6 @@ from .simulate import (
     claimed_result,
     event_json,
 )
-from .verdict import Code, Verdict
 
 Inject = list[Event]
 Finder = Callable[[Replayer, random.Random], Inject | None]

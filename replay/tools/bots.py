@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from .cards import NUM_KINDS, RED, Card
-from .chi import ChiOption, chi_options
-from .groups import sentence_huxi
+from ..cards import NUM_KINDS, RED, Card
+from ..chi import ChiOption, chi_options
+from ..groups import sentence_huxi
 
 _IS_RED: Final[tuple[bool, ...]] = tuple(k in RED for k in range(NUM_KINDS))
 

@@ -1,6 +1,7 @@
 """The simulator toolkit's commands: ``simulate``, ``stats``, ``mutate``, ``bench``.
 
-``replay.cli`` calls ``register`` with its sub-command parsers. Exit status:
+``main`` is ``python -m replay``: the core commands of ``replay.cli`` plus these
+(``register`` adds them to its sub-command parsers). Exit status:
 ``simulate`` 0; ``stats`` 0 (2 when nothing could be read); ``mutate`` 0, 2 for
 an unreadable log, 3 when the log offers no place for the kind; ``bench`` 0.
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .logformat import LogFormatError, loads_strict
+from .. import cli
+from ..logformat import LogFormatError, loads_strict
 from .simulate import RULESETS, set_quarantine_hook
 
 
@@ -37,7 +40,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     stdout.flush()
     set_quarantine_hook(None)
     for line in skipped:
-        print(f"skipped (engine disagreement, see ENGINE_BUGS.md): {line}", file=sys.stderr)
+        print(f"skipped (engine disagreement): {line}", file=sys.stderr)
     if out_dir is not None:
         print(f"wrote {n} hands to {out_dir}", file=sys.stderr)
     return 0
@@ -136,3 +139,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="holdings for the win-check timing (default 20000)")
     b.add_argument("--json", action="store_true", help="one JSON object")
     b.set_defaults(func=cmd_bench)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m replay``: every command, core and tools."""
+    return cli.main(argv, register)

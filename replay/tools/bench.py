@@ -16,11 +16,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import arrangements
-from .engine import verify
-from .logformat import parse_log
+from .. import arrangements
+from ..engine import verify
+from ..logformat import parse_log
+from ..verdict import Status
 from .simulate import dumps, simulate
-from .verdict import Status
 
 
 @dataclass(frozen=True, slots=True)
