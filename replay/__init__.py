@@ -6,16 +6,23 @@ Pure Python, standard library only. The public surface:
   ``problems`` list each JSON pointer and what was expected there.
 - ``verify(log) -> Verdict`` and ``verify_bytes(raw) -> Verdict``.
 - ``table_steps(log)``: the table after every event (for replay pages).
+- ``State(log)``: the game state at the deal; ``state.apply(event)`` (unchecked);
+  ``legal_actions(state)``; ``observer.seat_view(state, seat)``.
 - ``ENGINE_VERSION``.
 """
 
-from .engine import verify, verify_bytes
+from .actions import Action, legal_actions
+from .audit import verify, verify_bytes
 from .logformat import LogFormatError, Problem, parse_log
+from .state import State
 from .steps import Steps, for_seat, table_steps
 from .verdict import Verdict
 from .version import ENGINE_VERSION
 
 __all__ = [
+    "Action",
+    "State",
+    "legal_actions",
     "ENGINE_VERSION",
     "LogFormatError",
     "Problem",

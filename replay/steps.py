@@ -12,9 +12,10 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from .audit import Audit
 from .cards import card_name, cards_of, names
-from .engine import Replayer
 from .model import Log
+from .state import State
 from .verdict import Verdict
 
 
@@ -24,7 +25,7 @@ class Steps:
     steps: list[dict[str, Any]]
 
 
-def _snapshot(r: Replayer, seq: int, n_findings: int, n_decisions: int) -> dict[str, Any]:
+def _snapshot(r: State, seq: int, n_findings: int, n_decisions: int) -> dict[str, Any]:
     seats = []
     for s, st in enumerate(r.table.seats):
         led = r.ledger.seats[s]
@@ -69,20 +70,20 @@ def table_steps(log: Log) -> Steps:
     steps: list[dict[str, Any]] = []
     counts = [0, 0]
 
-    def hook(seq: int, r: Replayer) -> None:
+    def hook(seq: int, r: State) -> None:
         if steps and steps[-1]["seq"] == seq:
             return  # the replay stopped on this event: already recorded
         steps.append(_snapshot(r, seq, counts[0], counts[1]))
         counts[0], counts[1] = len(r.findings), len(r.ledger.decisions)
 
-    replayer = Replayer(log, on_step=hook)
-    verdict = replayer.run()
+    audit = Audit(log, on_step=hook)
+    verdict = audit.run()
     # what the end of the log adds (log_truncated, the score check) belongs to the last step
     last = steps[-1]
     done = {(f["seq"], f["code"], f["message"]) for st in steps for f in st["findings"]}
     last["findings"] += [f.to_json() for f in verdict.findings
                          if (f.seq, str(f.code), f.message) not in done]
-    last["decisions"] += [d.to_json() for d in replayer.ledger.decisions[counts[1]:]]
+    last["decisions"] += [d.to_json() for d in audit.state.ledger.decisions[counts[1]:]]
     return Steps(verdict, steps)
 
 

@@ -1,6 +1,6 @@
 """Bots for the self-play simulator: how a seat chooses, never what is legal.
 
-What is legal at each moment is read from the real ``replay.engine.Replayer``
+What is legal at each moment is read from the real game state (``replay.state``)
 (its phase, its claim window, its ``hu_after`` record, the table); a bot only
 picks among the legal options. It plays like a person:
 

@@ -30,13 +30,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..audit import verify
 from ..cards import NUM_KINDS, Card, card_name, next_seat
 from ..chi import chi_options
 from ..claims import hu_order, win_huxi
-from ..engine import Phase, Replayer, Stop, verify
 from ..logformat import LogFormatError, log_sha256, parse_log
 from ..model import EndReason, Event, EventType, Log
 from ..opening import dealt_fours
+from ..state import Impossible, Phase, State
 from ..verdict import Code, Verdict
 from .bots import Bot, Persona, Style
 from .simulate import (
@@ -50,7 +51,7 @@ from .simulate import (
 )
 
 Inject = list[Event]
-Finder = Callable[[Replayer, random.Random], Inject | None]
+Finder = Callable[[State, random.Random], Inject | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +75,12 @@ def _ev(type_: EventType, seat: int | None = None, card: Card | None = None,
     return Event(type_, seat, card, groups, reason)
 
 
-def _prep(rep: Replayer, seat: int) -> Inject:
+def _prep(rep: State, seat: int) -> Inject:
     """提 any dealt four the seat still holds (a late dealt 提), before it acts."""
     return [_ev(EventType.TI, seat, k) for k in dealt_fours(rep.table.seats[seat].hand)]
 
 
-def _next_turn(rep: Replayer, seat: int) -> Inject:
+def _next_turn(rep: State, seat: int) -> Inject:
     """What comes when ``seat`` does not act: ``next(seat)`` draws, or the hand ends."""
     nxt = next_seat(seat)
     top = rep.table.stock_top()
@@ -88,7 +89,7 @@ def _next_turn(rep: Replayer, seat: int) -> Inject:
     return [*_prep(rep, nxt), _ev(EventType.DRAW, nxt, top)]
 
 
-def _throwable(rep: Replayer, seat: int, rng: random.Random) -> Card | None:
+def _throwable(rep: State, seat: int, rng: random.Random) -> Card | None:
     hand = rep.table.seats[seat].hand
     kinds = [k for k in range(NUM_KINDS) if hand[k] in (1, 2)]
     return rng.choice(kinds) if kinds else None
@@ -100,7 +101,7 @@ def _throwable(rep: Replayer, seat: int, rng: random.Random) -> Card | None:
 def _take_barred(code: Code) -> Finder:
     """吃/碰 of a kind that is 臭 for the seat (by 过张 or by its own discard)."""
 
-    def find(rep: Replayer, rng: random.Random) -> Inject | None:
+    def find(rep: State, rng: random.Random) -> Inject | None:
         w = rep.window
         if rep.phase is not Phase.REVEALED or w is None or w.pao is not None:
             return None
@@ -123,7 +124,7 @@ def _take_barred(code: Code) -> Finder:
     return find
 
 
-def _chou_hu(rep: Replayer, rng: random.Random) -> Inject | None:
+def _chou_hu(rep: State, rng: random.Random) -> Inject | None:
     """A win on a revealed card by a seat that a refused win still bars."""
     w = rep.window
     if rep.phase is not Phase.REVEALED or w is None:
@@ -141,7 +142,7 @@ def _chou_hu(rep: Replayer, rng: random.Random) -> Inject | None:
     return rng.choice(moves) if moves else None
 
 
-def _bi_missing(rep: Replayer, rng: random.Random) -> Inject | None:
+def _bi_missing(rep: State, rng: random.Random) -> Inject | None:
     """A legal 吃 whose 比 leaves one group out (烧比)."""
     w = rep.window
     if rep.phase is not Phase.REVEALED or w is None or w.pao is not None:
@@ -156,7 +157,7 @@ def _bi_missing(rep: Replayer, rng: random.Random) -> Inject | None:
     return rng.choice(moves) if moves else None
 
 
-def _pao_missed(rep: Replayer, rng: random.Random) -> Inject | None:
+def _pao_missed(rep: State, rng: random.Random) -> Inject | None:
     """The card a seat had to 跑 goes by: the next seat draws (走跑)."""
     w = rep.window
     if rep.phase is not Phase.REVEALED or w is None or w.pao is None:
@@ -164,7 +165,7 @@ def _pao_missed(rep: Replayer, rng: random.Random) -> Inject | None:
     return _next_turn(rep, w.src)
 
 
-def _ti_missed(rep: Replayer, rng: random.Random) -> Inject | None:
+def _ti_missed(rep: State, rng: random.Random) -> Inject | None:
     """A drawn card that had to be 提'd is left on the table (烧提)."""
     d = rep.drawn
     if rep.phase is not Phase.DRAWN or d is None or d.forced is not EventType.TI:
@@ -172,7 +173,7 @@ def _ti_missed(rep: Replayer, rng: random.Random) -> Inject | None:
     return _next_turn(rep, d.seat)
 
 
-def _discard_after_chong_pao(rep: Replayer, rng: random.Random) -> Inject | None:
+def _discard_after_chong_pao(rep: State, rng: random.Random) -> Inject | None:
     """A discard by a seat that owes none after its second four (八块后打牌)."""
     s = rep.last_actor
     if rep.phase is not Phase.DRAW or s is None or rep.table.seats[s].fours < 2:
@@ -181,14 +182,14 @@ def _discard_after_chong_pao(rep: Replayer, rng: random.Random) -> Inject | None
     return None if card is None else [_ev(EventType.DISCARD, s, card)]
 
 
-def _discard_missing(rep: Replayer, rng: random.Random) -> Inject | None:
+def _discard_missing(rep: State, rng: random.Random) -> Inject | None:
     """The seat owing a discard does not make it: the next seat draws."""
     if rep.phase is not Phase.DISCARD or rep.optional_discard or rep.table.stock_left == 0:
         return None
     return _next_turn(rep, rep.turn)
 
 
-def _chi_wrong_seat(rep: Replayer, rng: random.Random) -> Inject | None:
+def _chi_wrong_seat(rep: State, rng: random.Random) -> Inject | None:
     """A 吃 by a seat that may not 吃 this card (not ``next`` of the discarder, not the
     drawer or its ``next``)."""
     w = rep.window
@@ -203,7 +204,7 @@ def _chi_wrong_seat(rep: Replayer, rng: random.Random) -> Inject | None:
     return rng.choice(moves) if moves else None
 
 
-def _out_of_turn(rep: Replayer, rng: random.Random) -> Inject | None:
+def _out_of_turn(rep: State, rng: random.Random) -> Inject | None:
     """Another seat draws (or discards) in place of the one whose turn it is."""
     if rep.phase is Phase.DRAW and rep.table.stock_left:
         top = rep.table.stock_top()
@@ -263,10 +264,10 @@ def _personas(log: Log) -> list[Persona]:
     return [Persona.NORMAL] * 3
 
 
-def _prefix(log: Log, k: int) -> Replayer:
-    rep = Replayer(log)
-    for i, e in enumerate(log.events[:k]):
-        rep.step(i, e)
+def _prefix(log: Log, k: int) -> State:
+    rep = State(log)
+    for e in log.events[:k]:
+        rep.apply(e)
     return rep
 
 
@@ -346,17 +347,17 @@ def _move_kind(doc: dict[str, Any], log: Log, kind: Kind, tries: int) -> dict[st
     walk_rng = _rng(doc, kind.name, "walk")
     # 1. places in the log as it was played
     sites: list[int] = []
-    rep = Replayer(log)
+    rep = State(log)
     try:
         for i, e in enumerate(log.events):
             if rep.phase is Phase.ENDED:
                 break
             if finder(rep, walk_rng) is not None:
                 sites.append(i)
-            rep.step(i, e)
+            rep.apply(e)
         if rep.phase is not Phase.ENDED and finder(rep, walk_rng) is not None:
             sites.append(len(log.events))
-    except Stop:
+    except Impossible:
         pass
     walk_rng.shuffle(sites)
     attempts: list[tuple[int, bool]] = [(k, False) for k in sites[:tries]]
@@ -373,7 +374,7 @@ def _move_kind(doc: dict[str, Any], log: Log, kind: Kind, tries: int) -> dict[st
                 if inject is None:
                     continue
             events, result, seq = _play_on(log, rng, kind, k, inject, hunt)
-        except (NoPlace, SimulationError, Unexpected, Stuck, Stop, AssertionError,
+        except (NoPlace, SimulationError, Unexpected, Stuck, Impossible, AssertionError,
                 RuntimeError):
             continue
         out = _document(doc, kind, [event_json(e) for e in events], result, seq, k)

@@ -1,6 +1,6 @@
 """Self-play: three bots play complete hands and write ``paohuzi-log/1`` logs.
 
-The simulator owns no rules. It drives the real ``replay.engine.Replayer`` one
+The simulator owns no rules. It drives the real game state (``replay.state.State``) one
 event at a time and reads its public state (``phase``, ``turn``, ``window``,
 ``drawn``, ``hu_after``, ``optional_discard``, the table) to know what is legal
 and what is forced; the bots (``replay.bots``) only choose among legal options.
@@ -32,10 +32,10 @@ from typing import Any, Final
 
 from ..cards import NUM_KINDS, RED, Card, card_name, counts_of, next_seat
 from ..discard_rule import dealer_owes_opening_discard
-from ..engine import Phase, Replayer, Stop
 from ..model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
 from ..opening import dealt_fours, mandatory_tian_hu, priority
 from ..profiles import PROFILES, Profile
+from ..state import Impossible, Phase, State
 from ..verdict import Code, Finding
 from .bots import Bot, Persona, Style, personas_for
 
@@ -319,10 +319,10 @@ class Options:
 
 
 class Driver:
-    """Plays a hand on a ``Replayer`` from its current state to the end."""
+    """Plays a hand on a ``State`` from its current point to the end."""
 
     def __init__(self, log: Log, rng: random.Random, bots: Sequence[Bot],
-                 options: Options | None = None, *, rep: Replayer | None = None,
+                 options: Options | None = None, *, rep: State | None = None,
                  events: list[Event] | None = None, t: int = 0) -> None:
         self.log = log
         self.rng = rng
@@ -330,9 +330,9 @@ class Driver:
         self.options = options or Options()
         self.events: list[Event] = list(events or [])
         if rep is None:
-            rep = Replayer(log)
-            for i, e in enumerate(self.events):
-                rep.step(i, e)
+            rep = State(log)
+            for e in self.events:
+                rep.apply(e)
         self.rep = rep
         self.t = t
         self.lazy: list[list[Card]] = [[], [], []]
@@ -355,10 +355,9 @@ class Driver:
              groups: tuple[tuple[Card, ...], ...] = (), reason: EndReason | None = None) -> None:
         self.t += self.rng.randint(250, 4000)
         e = Event(type_, seat, card, groups, reason, self.t)
-        i = len(self.events)
         before = len(self.rep.findings)
         self.events.append(e)
-        self.rep.step(i, e)
+        self.rep.apply(e)
         for f in self.rep.findings[before:]:
             if f.code is self.tolerate and not self.tolerated:
                 self.tolerated.append(f)
@@ -383,10 +382,10 @@ class Driver:
 
     def rebuild(self, events: list[Event]) -> None:
         self.events = []
-        self.rep = Replayer(self.log)
-        for i, e in enumerate(events):
+        self.rep = State(self.log)
+        for e in events:
             self.events.append(e)
-            self.rep.step(i, e)
+            self.rep.apply(e)
 
     # -- the loop
     def play(self) -> None:
@@ -411,7 +410,7 @@ class Driver:
             self.advance()
             rep = self.rep
         if rep.phase is not Phase.ENDED:
-            rep.finish(len(self.events))
+            rep.finish()
 
     def chou(self, seat: int) -> set[Card]:
         return self.rep.ledger.seats[seat].chou_kinds()
@@ -633,7 +632,7 @@ def play_hand(
     started_at = _iso(started)
     try:
         driver.play()
-    except (Unexpected, Stuck, Stop, AssertionError, RuntimeError, KeyError, IndexError,
+    except (Unexpected, Stuck, Impossible, AssertionError, RuntimeError, KeyError, IndexError,
             ValueError) as exc:
         doc = log_document(log, [event_json(e) for e in driver.events], None, match=match,
                            started_at=started_at, meta=meta)

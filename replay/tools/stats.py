@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from ..engine import Replayer
+from ..audit import Audit
 from ..groups import FOURS
 from ..logformat import LogFormatError, parse_log
 from ..model import EventType, Log
+from ..state import State
 from ..verdict import DecisionKind, Verdict
 
 EVENT_TYPES: Final = tuple(str(t) for t in EventType)
@@ -61,7 +62,7 @@ class Stats:
     def add(self, log: Log) -> Verdict:
         feats: Counter[str] = Counter()
 
-        def hook(i: int, rep: Replayer) -> None:
+        def hook(i: int, rep: State) -> None:
             e = log.events[i]
             if e.seat is None:
                 return
@@ -80,8 +81,9 @@ class Stats:
             if e.type is EventType.PASS:
                 feats["pass_logged"] += 1
 
-        rep = Replayer(log, on_step=hook)
-        verdict = rep.run()
+        audit = Audit(log, on_step=hook)
+        verdict = audit.run()
+        rep = audit.state
         self.hands += 1
         self.rulesets[log.ruleset] += 1
         self.status[str(verdict.status)] += 1

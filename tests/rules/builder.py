@@ -15,9 +15,10 @@ import hashlib
 import json
 from typing import Any
 
+from replay.audit import Audit, verify
 from replay.cards import NAMES
-from replay.engine import Replayer, verify
 from replay.logformat import parse_log
+from replay.state import State
 from replay.verdict import Verdict
 
 
@@ -163,11 +164,11 @@ class HandBuilder:
     def verify(self) -> Verdict:
         return verify(parse_log(self.build()))
 
-    def replayer(self) -> Replayer:
-        """The engine after the whole log, to look at the table."""
-        r = Replayer(parse_log(self.build()))
-        r.run()
-        return r
+    def state(self) -> State:
+        """The game state after the whole log, to look at the table."""
+        audit = Audit(parse_log(self.build()))
+        audit.run()
+        return audit.state
 
 
 def codes(verdict: Verdict) -> list[tuple[int | None, str]]:

@@ -87,7 +87,7 @@ def test_engine_accepts_a_complete_bi() -> None:
     b = _seed_builder().discard(0, "x2").chi(1, "x2", "x1 x2 x3", "x2 x2 d2")
     v = b.discard(1, "d2").end("abandoned").verify()
     assert v.status is Status.CLEAN, codes(v)
-    melds = b.replayer().table.seats[1].melds
+    melds = b.state().table.seats[1].melds
     assert [str(m.kind) for m in melds] == ["chi", "bi"]
 
 

@@ -87,7 +87,7 @@ def test_chou_wei_is_recorded_and_laid_with_one_card_shown() -> None:
     assert v.status is Status.CLEAN, codes(v)
     assert (0, 1, "guo_zhang", "x8") in decisions(v)
     assert (5, 1, "chou_wei", "x8") in decisions(v)
-    melds = b.replayer().table.seats[1].melds
+    melds = b.state().table.seats[1].melds
     assert [(str(m.kind), m.face_up_count()) for m in melds] == [("chou_wei", 1)]
 
 

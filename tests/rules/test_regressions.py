@@ -36,11 +36,11 @@ def test_cards_of_an_undeclared_dealt_four_are_not_used_in_chi() -> None:
 
 
 def test_nothing_to_discard_passes_the_turn() -> None:
-    from replay.engine import Phase, Replayer
     from replay.groups import GroupKind
+    from replay.state import Phase, State
     from replay.table import Meld
 
-    r = Replayer(parse_log(HandBuilder(["", "", ""]).end("abandoned").build()))
+    r = State(parse_log(HandBuilder(["", "", ""]).end("abandoned").build()))
     seat = r.table.seats[1]
     # after a 碰 of x4, seat 1 holds only a 坎 of x5 and has 21 cards: nothing to throw
     seat.hand = [0] * 20

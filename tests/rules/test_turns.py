@@ -69,8 +69,8 @@ def test_pao_skipped_is_pao_missed_at_the_event_in_its_place() -> None:
 
 def test_peng_is_paoed_from_a_draw_but_never_from_a_discard() -> None:
     from replay.claims import open_window
-    from replay.engine import Replayer
     from replay.logformat import parse_log
+    from replay.state import State
 
     def built() -> HandBuilder:
         b = HandBuilder(["x4 x3", "", "x4*2 x5"], stock="d9 x4")
@@ -81,9 +81,9 @@ def test_peng_is_paoed_from_a_draw_but_never_from_a_discard() -> None:
     missed = built().draw(2).end("abandoned").verify()
     assert codes(missed) == [(5, "pao_missed")]
     # the same 碰 meets the fourth x4 as a discard: nobody must 跑
-    r = Replayer(parse_log(built().build()))
-    for i, e in enumerate(r.log.events[:3]):
-        r.step(i, e)
+    r = State(parse_log(built().build()))
+    for e in r.log.events[:3]:
+        r.apply(e)
     w = open_window(r.table, r.ledger, r.profile, r.mian_used, 3, 1, False, 9)
     assert w.pao is None
     w = open_window(r.table, r.ledger, r.profile, r.mian_used, 3, 1, True, 9)

@@ -12,8 +12,9 @@ from collections import Counter
 
 import pytest
 
-from replay.engine import Phase, Replayer
+from replay.audit import Audit
 from replay.logformat import parse_log
+from replay.state import Phase, State
 from replay.tools import simulate as sim
 from replay.tools.simulate import dumps, simulate
 from replay.tools.stats import Stats, collect
@@ -42,7 +43,7 @@ def test_every_card_is_somewhere_after_every_event(ruleset: str) -> None:
         log = parse_log(dumps(doc))
         game_id = doc["game_id"]
 
-        def hook(i: int, rep: Replayer, game_id: str = game_id) -> None:
+        def hook(i: int, rep: State, game_id: str = game_id) -> None:
             if rep.phase is Phase.ENDED:
                 return
             total = rep.table.stock_left
@@ -54,7 +55,7 @@ def test_every_card_is_somewhere_after_every_event(ruleset: str) -> None:
             for st in rep.table.seats:
                 assert min(st.hand) >= 0
 
-        verdict = Replayer(log, on_step=hook).run()
+        verdict = Audit(log, on_step=hook).run()
         assert verdict.status is Status.CLEAN
 
 

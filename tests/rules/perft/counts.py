@@ -21,8 +21,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from replay.engine import Replayer  # noqa: E402
+from replay.audit import Audit  # noqa: E402
 from replay.logformat import parse_log  # noqa: E402
+from replay.state import State  # noqa: E402
 from replay.tools.simulate import simulate  # noqa: E402
 
 FILE = Path(__file__).with_name("claims.json")
@@ -35,7 +36,7 @@ def counts(ruleset: str) -> dict[str, int]:
     for doc in simulate(hands, seed, ruleset):
         seen: set[int] = set()
 
-        def hook(i: int, r: Replayer, seen: set[int] = seen) -> None:
+        def hook(i: int, r: State, seen: set[int] = seen) -> None:
             w = r.window
             if w is None or w.seq in seen:
                 return
@@ -47,7 +48,7 @@ def counts(ruleset: str) -> dict[str, int]:
             total["peng_seats"] += w.peng is not None
             total["chi_seats"] += len(w.chi)
 
-        verdict = Replayer(parse_log(json.dumps(doc)), on_step=hook).run()
+        verdict = Audit(parse_log(json.dumps(doc)), on_step=hook).run()
         total["hands"] += 1
         for d in verdict.decisions:
             total[f"decision:{d.kind}"] += 1
