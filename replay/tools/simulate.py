@@ -53,9 +53,6 @@ IMPLIED_MELD_RATE: Final = 0.5
 #: chance that a seat that declined an option logs an explicit ``pass``
 PASS_LOG_RATE: Final = 0.3
 MAX_EVENTS: Final = 600
-#: Steer the bots around engine inconsistencies listed in ENGINE_BUGS.md (set False to
-#: reproduce them).
-AVOID_ENGINE_BUGS = False
 EPOCH_S: Final = 1_795_000_000  # 2026-11-18, for ``started_at``
 
 
@@ -465,11 +462,6 @@ class Driver:
         ha = self.rep.hu_after
         if ha is None:
             return False
-        if AVOID_ENGINE_BUGS and not ha.drawn and not self.log.profile.hu_on_discard:
-            # The engine lists the 跑'ing seat as a candidate after a 跑 of a discard, then
-            # refuses the win where the profile has no win on a discard (ENGINE_BUGS.md,
-            # "hu_after after a 跑 of a discard"): nobody may win here.
-            return False
         for s in ha.candidates:
             if self.lazy[s] or not self.bots[s].want_hu():
                 self.declined.append((s, ha.card))
@@ -563,8 +555,9 @@ class Stuck(Exception):
 # --------------------------------------------------------------------------- hands
 
 
-#: Every hand skipped in this process: (game_id, signature, why). Empty when the engine
-#: agrees with the bots everywhere; the signatures are explained in ENGINE_BUGS.md.
+#: Every hand skipped in this process: (game_id, signature, why): the state refused a
+#: move the bots made from its own legal options (an engine or bot bug). The property
+#: suite requires it to stay empty.
 QUARANTINED: list[tuple[str, str, str]] = []
 
 
