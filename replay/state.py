@@ -15,7 +15,8 @@ The public read API (tools and pages use only this): ``phase``, ``turn``,
 ``hu_after`` (who may win right after a 提/偎/跑), ``optional_discard`` (免张),
 ``last_actor``, ``mian_used``, ``table``, ``ledger`` (臭牌/过张/臭胡), ``dealt``,
 ``findings``, ``outcome``, ``expected``, ``is_terminal``, ``returns()``,
-``mandatory_seats()``, ``optional_candidates()``, ``owes_opening_discard()``,
+``clone()``, ``child(event)``, ``mandatory_seats()``, ``optional_candidates()``,
+``owes_opening_discard()``,
 ``reported_fours`` (dealt fours already found not 提'd), ``applied`` (events so far).
 
 The rules themselves live beside it, one concept a module: ``discard_rule``
@@ -25,6 +26,7 @@ The rules themselves live beside it, one concept a module: ``discard_rule``
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -182,6 +184,17 @@ class State:
         i = self.applied
         self.applied += 1
         self._step(i, e)
+
+    def clone(self) -> State:
+        """An independent copy (the log and the profile are shared: they never change)."""
+        memo: dict[int, object] = {id(self.log): self.log, id(self.profile): self.profile}
+        return copy.deepcopy(self, memo)
+
+    def child(self, e: Event) -> State:
+        """A copy with ``e`` applied (for searches: perft, what-if analyses)."""
+        nxt = self.clone()
+        nxt.apply(e)
+        return nxt
 
     @property
     def is_terminal(self) -> bool:

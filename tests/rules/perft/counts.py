@@ -1,67 +1,77 @@
-"""Perft-style counts that pin the claim analysis (python-chess's perft files, for claims).
+"""Perft for the rules: how many legal action sequences of each length a deal allows.
 
-For a fixed simulated corpus, every revealed card's window is counted: how many seats
-could win on it, had to 跑, could 碰, could 吃, and the decisions are tallied.
-A change in ``claims``/``chi``/``arrangements``/``ledger`` (or in the simulator's
-bots, which play the corpus) that moves any of these numbers fails
-``tests/rules/test_perft.py``; when the change is meant, regenerate on purpose and review
-the diff:
+python-chess's perft files are the model: fixed positions (here: fixed deals) and,
+for each depth, the number of leaf nodes of the tree of legal actions
+(``replay.actions.legal_actions``; a ``pass`` changes nothing and is not a move).
+No bot, no simulator and no randomness beyond the fixed shuffles below take part, so
+the counts move only when a rule moves (``tests/rules/test_perft.py``). When a rule
+change is meant, regenerate on purpose and review the diff:
 
-    python tests/perft/counts.py --write
+    python -m tests.rules.perft.counts --write
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT))
+from replay.actions import legal_actions
+from replay.cards import NAMES
+from replay.logformat import parse_log
+from replay.model import EventType
+from replay.state import State
 
-from replay.audit import Audit  # noqa: E402
-from replay.logformat import parse_log  # noqa: E402
-from replay.state import State  # noqa: E402
-from replay.tools.simulate import simulate  # noqa: E402
-
-FILE = Path(__file__).with_name("claims.json")
-CORPUS = {"standard": (120, 41), "hengshan": (120, 42)}  # ruleset: (hands, seed)
-
-
-def counts(ruleset: str) -> dict[str, int]:
-    hands, seed = CORPUS[ruleset]
-    total: Counter[str] = Counter()
-    for doc in simulate(hands, seed, ruleset):
-        seen: set[int] = set()
-
-        def hook(i: int, r: State, seen: set[int] = seen) -> None:
-            w = r.window
-            if w is None or w.seq in seen:
-                return
-            seen.add(w.seq)
-            total["windows"] += 1
-            total["windows_on_draw" if w.drawn else "windows_on_discard"] += 1
-            total["hu_seats"] += len(w.hu)
-            total["pao_forced"] += w.pao is not None
-            total["peng_seats"] += w.peng is not None
-            total["chi_seats"] += len(w.chi)
-
-        verdict = Audit(parse_log(json.dumps(doc)), on_step=hook).run()
-        total["hands"] += 1
-        for d in verdict.decisions:
-            total[f"decision:{d.kind}"] += 1
-    return dict(sorted(total.items()))
+FILE = Path(__file__).with_name("perft.json")
+#: deal name -> (ruleset, dealer, shuffle seed or a fixed deal)
+DEPTH = 5
+DEALS: dict[str, tuple[str, int, str]] = {
+    **{f"standard-{i}": ("standard", i % 3, f"perft/{i}") for i in range(3)},
+    **{f"hengshan-{i}": ("hengshan", i % 3, f"perft/{i}") for i in range(3)},
+}
 
 
-def all_counts() -> dict[str, Any]:
-    return {ruleset: counts(ruleset) for ruleset in CORPUS}
+def deal_state(name: str) -> State:
+    ruleset, dealer, seed = DEALS[name]
+    deck = [n for n in NAMES for _ in range(4)]
+    random.Random(seed).shuffle(deck)
+    sizes = [21 if s == dealer else 20 for s in range(3)]
+    hands, pos = [], 0
+    for n in sizes:
+        hands.append(sorted(deck[pos:pos + n], key=NAMES.index))
+        pos += n
+    doc = {"format": "paohuzi-log/1", "game_id": f"perft-{name}", "ruleset": ruleset,
+           "players": [{"seat": s, "id": f"p{s}"} for s in range(3)], "dealer": dealer,
+           "deal": {"hands": hands, "shown": hands[dealer][-1], "stock": deck[pos:]},
+           "events": []}
+    return State(parse_log(json.dumps(doc)))
+
+
+def perft(state: State, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = [a for a in legal_actions(state) if a.type is not EventType.PASS]
+    if depth == 1:
+        return len(moves)
+    return sum(perft(state.child(a.event()), depth - 1) for a in moves)
+
+
+def counts(name: str, depth: int = DEPTH) -> list[int]:
+    """Leaf counts at depth 1..``depth``."""
+    st = deal_state(name)
+    return [perft(st, d) for d in range(1, depth + 1)]
+
+
+def all_counts() -> dict[str, list[int]]:
+    return {name: counts(name) for name in DEALS}
 
 
 if __name__ == "__main__":
-    data = all_counts()
-    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+    got = all_counts()
+    old = json.loads(FILE.read_text()) if FILE.exists() else {}
+    for name, c in got.items():
+        mark = "" if old.get(name) == c else f"  (was {old.get(name)})"
+        print(f"{name}: {c}{mark}")
     if "--write" in sys.argv:
-        FILE.write_text(text)
-    print(text, end="")
+        FILE.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
