@@ -140,6 +140,20 @@ def schema_bytes() -> bytes:
     return (json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def openapi_schemas(name: str = "PaohuziLog1") -> dict[str, dict[str, Any]]:
+    """The schema as OpenAPI 3.1 components: ``name`` and one per ``$defs`` entry
+    (``name`` + ``Card``/``Event``), the references rewritten to point at them."""
+    schema = build_schema()
+    defs = schema.pop("$defs")
+    for key in ("$schema", "$id"):
+        schema.pop(key)
+    text = json.dumps({name: schema, **{name + k.title(): v for k, v in defs.items()}})
+    for key in defs:
+        text = text.replace(f'"#/$defs/{key}"', f'"#/components/schemas/{name}{key.title()}"')
+    out: dict[str, dict[str, Any]] = json.loads(text)
+    return out
+
+
 def log_schema() -> dict[str, Any]:
     """The published schema file, as stored in the package."""
     data: dict[str, Any] = json.loads(
