@@ -19,7 +19,6 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from . import arrangements, scoring, version
 from .cards import Card, card_name, counts_of, next_seat
@@ -31,6 +30,7 @@ from .ledger import Ledger
 from .logformat import log_sha256
 from .model import EndReason, Event, EventType, Log, Outcome
 from .opening import dealt_fours, mandatory_tian_hu, priority, shown_card_holdings
+from .results import Score
 from .settlement import compare_result
 from .table import Meld, Table
 from .verdict import Code, Finding, Severity, Status, Verdict
@@ -102,7 +102,9 @@ class Replayer:
         self.mian_used = [False, False, False]
         self.reported_fours: list[set[Card]] = [set(), set(), set()]
         self.outcome: Outcome | None = None
-        self.expected: dict[str, Any] | None = None
+        self.expected: Score | None = None
+        #: seats that made a 吃, 碰 or 跑 (no 听胡 for them, RULES §11)
+        self.took = [False, False, False]
         self.invalid = False
         self._optional: list[int] | None = None
         #: what each phase does with an event; False: the phase changed, dispatch again
@@ -125,7 +127,7 @@ class Replayer:
         self.invalid = True
         raise Stop
 
-    def end(self, outcome: Outcome | None, expected: dict[str, Any] | None) -> None:
+    def end(self, outcome: Outcome | None, expected: Score | None) -> None:
         self.phase = Phase.ENDED
         self.outcome = outcome
         self.expected = expected
@@ -135,18 +137,29 @@ class Replayer:
     def score(self, seat: int, card: Card | None, *, zi_mo: bool, hai_di: bool,
               discarder: int | None,
               pre: Pre | None = None,
-              ) -> dict[str, Any] | None:
+              ) -> Score | None:
         st = self.table.seats[seat]
         melds, hand = pre if pre is not None else (st.meld_pairs(), st.hand)
-        arrs = arrangements.search(melds, hand, card, every_huxi=True)
+        arrs = scoring.candidates(self.profile, melds, hand, card)
         holdings = list(hand)
         for _, cards in melds:
             for k in cards:
                 holdings[k] += 1
         if card is not None:
             holdings[card] += 1
-        facts = scoring.WinFacts(seat, zi_mo, False, hai_di, discarder, self.turned_card())
+        facts = self.win_facts(seat, zi_mo=zi_mo, opening=False, hai_di=hai_di,
+                               discarder=discarder,
+                               shua_hou=card is not None and sum(hand) == 1)
         return scoring.score_win(self.profile, arrs, holdings, facts)
+
+    def win_facts(self, seat: int, *, zi_mo: bool, opening: bool, hai_di: bool,
+                  discarder: int | None, shua_hou: bool) -> scoring.WinFacts:
+        """What the replayed hand says about a win (never the log's claims)."""
+        match = self.log.match
+        return scoring.WinFacts(
+            seat, zi_mo, opening, hai_di, discarder, self.turned_card(),
+            dealer=self.log.dealer, ting=not self.took[seat], shua_hou=shua_hou,
+            drawn_before=match.drawn_before if match is not None else 0)
 
     def turned_card(self) -> Card | None:
         """The 垛 card: the next stock card, or the last one when none is left."""
@@ -287,8 +300,10 @@ class Replayer:
             self.find(i, seat, Code.PRIORITY_VIOLATED,
                       f"seat {mandatory[0]} has a mandatory 天胡 too and comes first",
                       ())
+        facts = self.win_facts(seat, zi_mo=True, opening=True, hai_di=False, discarder=None,
+                               shua_hou=False)
         self.end(Outcome.HU, scoring.score_mandatory_tian_hu(
-            self.profile, seat, self.dealt[seat], turned=self.turned_card()))
+            self.profile, seat, self.dealt[seat], turned=self.turned_card(), facts=facts))
 
     def shown_card_hu(self, i: int, seat: int, card: Card) -> None:
         deal = self.log.deal
@@ -306,9 +321,10 @@ class Replayer:
         holdings = list(self.dealt[seat])
         if seat != self.log.dealer:
             holdings[card] += 1
-        facts = scoring.WinFacts(seat, True, True, False, None, self.turned_card())
+        facts = self.win_facts(seat, zi_mo=True, opening=True, hai_di=False, discarder=None,
+                               shua_hou=False)
         expected = scoring.score_win(
-            self.profile, arrangements.search(melds, hand, free, every_huxi=True), holdings, facts)
+            self.profile, scoring.candidates(self.profile, melds, hand, free), holdings, facts)
         self.ledger.check_hu(seat, card, 0, i)
         if expected is None:
             self.find(i, seat, Code.HU_INVALID,
@@ -605,6 +621,7 @@ class Replayer:
 
     def pao(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
+        self.took[seat] = True
         card = w.card
         pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None
         wei = st.meld_of(card, WEI_KINDS)
@@ -630,6 +647,7 @@ class Replayer:
 
     def peng(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
+        self.took[seat] = True
         card = w.card
         if st.hand[card] < 2:
             self.stop(i, seat, Code.CARD_NOT_HELD,
@@ -655,6 +673,7 @@ class Replayer:
 
     def chi(self, i: int, seat: int, groups: tuple[tuple[Card, ...], ...], w: Window) -> None:
         st = self.table.seats[seat]
+        self.took[seat] = True
         card = w.card
         if not groups or card not in groups[0]:
             self.stop(i, seat, Code.CLAIM_INVALID,
@@ -792,7 +811,8 @@ class Replayer:
             status=status,
             findings=findings,
             decisions=list(self.ledger.decisions),
-            score={"expected": self.expected, "claimed": claimed, "mismatches": mismatches},
+            score={"expected": None if self.expected is None else self.expected.to_json(),
+                   "claimed": claimed, "mismatches": mismatches},
         )
 
 

@@ -37,6 +37,7 @@ from .model import (
     Outcome,
 )
 from .profiles import OVERRIDABLE, PROFILES, Profile, ProfileError, resolve
+from .results import FAN_NAMES, RESULT_FIELDS, RESULT_INTS
 
 __all__ = [
     "FANS",
@@ -56,8 +57,8 @@ DEFAULT_MAX_DEPTH: Final = 64
 #: longest card list accepted in ``deal`` (counts are the engine's ``deal_invalid``).
 MAX_CARD_LIST: Final = 80
 MAX_ID_LENGTH: Final = 128
-#: the only names allowed in ``result.fans``.
-FANS: Final[tuple[str, ...]] = ("hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di")
+#: the only names allowed in ``result.fans`` (``results.FAN_NAMES``).
+FANS: Final[tuple[str, ...]] = FAN_NAMES
 
 _CARD: Final = "a card name (x1..x10, d1..d10)"
 _SEAT: Final = "a seat (an integer from 0 to 2)"
@@ -90,22 +91,12 @@ _TOP_FIELDS: Final = (
     "result",
     "meta",
 )
-_MATCH_FIELDS: Final = ("id", "hand")
+_MATCH_FIELDS: Final = ("id", "hand", "drawn_before")
 _PLAYER_FIELDS: Final = ("seat", "id")
 _DEAL_FIELDS: Final = ("hands", "shown", "stock", "commitment")
 _COMMITMENT_FIELDS: Final = ("salt", "sha256")
-_RESULT_FIELDS: Final = (
-    "outcome",
-    "winner",
-    "scores",
-    "huxi",
-    "grade",
-    "duo",
-    "fans",
-    "multiplier",
-    "points",
-)
-_RESULT_INTS: Final = ("huxi", "grade", "duo", "multiplier", "points")
+_RESULT_FIELDS: Final = RESULT_FIELDS
+_RESULT_INTS: Final = RESULT_INTS
 # Fields each event type requires, besides ``type``; ``t`` and ``meta`` are always allowed.
 _EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
     EventType.DRAW: ("seat", "card"),
@@ -615,9 +606,15 @@ def _match(doc: dict[str, Any], p: _Problems) -> Match | None:
         None,
     )
     hand = _int(_take(obj, "hand", "/match", p, "the hand number"), "/match/hand", p, 1, None)
+    drawn_before = 0
+    if "drawn_before" in obj:
+        drawn = _int(obj["drawn_before"], "/match/drawn_before", p, 0, None)
+        if drawn is None:
+            return None
+        drawn_before = drawn
     if ident is None or hand is None:
         return None
-    return Match(ident, hand)
+    return Match(ident, hand, drawn_before)
 
 
 def _started_at(doc: dict[str, Any], p: _Problems) -> str | None:

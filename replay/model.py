@@ -72,6 +72,8 @@ class Deal:
 class Match:
     id: str
     hand: int
+    #: changde 黄番: hands drawn in a row just before this one at this table
+    drawn_before: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,11 +37,10 @@ from .engine import Phase, Replayer, Stop
 from .model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
 from .opening import dealt_fours, mandatory_tian_hu, priority
 from .profiles import PROFILES, Profile
+from .results import RESULT_FIELDS, Score
 from .verdict import Code, Finding
 
 RULESETS: Final = ("standard", "hengshan")
-RESULT_FIELDS: Final = ("outcome", "winner", "scores", "huxi", "grade", "duo", "fans",
-                        "multiplier", "points")
 #: share of rigged deals (see the module doc)
 RIG_RATE: Final = 0.035
 #: share of hands a player leaves (ended ``abandoned``; never inside a match)
@@ -300,9 +299,10 @@ def log_document(log: Log, events: Sequence[dict[str, Any]], result: dict[str, A
     return doc
 
 
-def claimed_result(expected: dict[str, Any] | None) -> dict[str, Any] | None:
-    if expected is None:
+def claimed_result(score: Score | None) -> dict[str, Any] | None:
+    if score is None:
         return None
+    expected = score.to_json()
     return {k: expected[k] for k in RESULT_FIELDS if k in expected}
 
 
