@@ -40,7 +40,7 @@ from .profiles import PROFILES, Profile
 from .results import RESULT_FIELDS, Score
 from .verdict import Code, Finding
 
-RULESETS: Final = ("standard", "hengshan")
+RULESETS: Final = tuple(PROFILES)
 #: share of rigged deals (see the module doc)
 RIG_RATE: Final = 0.035
 #: share of hands a player leaves (ended ``abandoned``; never inside a match)
