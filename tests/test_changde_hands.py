@@ -13,7 +13,6 @@ from replay.mingtang import MINGTANG
 from replay.verdict import Status
 
 
-
 def ex(name: str) -> HandBuilder:
     """A fresh copy of one example (tests change them)."""
     return changde_examples()[name]
