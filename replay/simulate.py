@@ -38,6 +38,7 @@ from .model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log, M
 from .opening import dealt_fours, mandatory_tian_hu, priority
 from .profiles import PROFILES, Profile
 from .results import RESULT_FIELDS, Score
+from .scoring import FAN_SCHEMES
 from .verdict import Code, Finding
 
 RULESETS: Final = tuple(PROFILES)
@@ -620,7 +621,7 @@ def play_hand(
     log = build_log(game_id, profile, ruleset, dealer, plan, salt, players)
     if match is not None and drawn_before:
         log = replace(log, match=Match(match[0], match[1], drawn_before))
-    personas = personas_for(rng)
+    personas = personas_for(rng, changde=FAN_SCHEMES[profile.flowers].mingtang)
     if plan.rig.startswith("pairs"):
         seat = int(plan.rig.rsplit("@", 1)[1])
         personas = tuple(Persona.PAIRS if s == seat else p  # type: ignore[assignment]

@@ -16,7 +16,7 @@ from replay.logformat import parse_log
 from replay.mutate import KINDS, NoPlace, mutate
 from replay.simulate import dumps, simulate
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 
 @cache

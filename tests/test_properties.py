@@ -19,7 +19,7 @@ from replay.simulate import dumps, simulate
 from replay.stats import Stats, collect
 from replay.verdict import Status
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 #: Quarantine: signature -> the ENGINE_BUGS.md entry it stands for. Empty: the engine
 #: bugs the simulator found (a win after a 跑, a 跑 of a discard, nothing to discard)

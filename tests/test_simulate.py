@@ -20,7 +20,7 @@ from replay.match import check_match
 from replay.simulate import dumps, simulate
 from replay.verdict import Status
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 
 def counts(spec: str) -> list[int]:
