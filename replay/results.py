@@ -80,8 +80,10 @@ class Score:
     multiplier: int | None = None
     points: int | None = None
     arrangement: Arrangement | None = None
-    #: group labels when there is no full arrangement (a mandatory 天胡's ``rest``)
+    #: the JSON labels when they are not the arrangement's (a mandatory 天胡: its 提/坎
+    #: and a ``rest`` label for the cards that count nothing, in ``rest``)
     labels: tuple[str, ...] = ()
+    rest: tuple[int, ...] = ()
     facts: tuple[str, ...] = ()
     duo: int | None = None
     drawn_before: int | None = None
@@ -94,9 +96,9 @@ class Score:
         return self.outcome is Outcome.HU
 
     def arrangement_labels(self) -> list[str]:
-        if self.arrangement is not None:
-            return self.arrangement.labels()
-        return list(self.labels)
+        if self.labels or self.arrangement is None:
+            return list(self.labels)
+        return self.arrangement.labels()
 
     def to_json(self) -> dict[str, Any]:
         if not self.is_win:

@@ -14,7 +14,7 @@ from typing import Final
 
 from . import arrangements as arrangements_mod
 from . import mingtang
-from .arrangements import Arrangement, Meld
+from .arrangements import Arrangement, Group, Meld
 from .cards import NUM_KINDS, NUM_SEATS, card_name, red_count
 from .groups import GroupKind, group_huxi
 from .model import Outcome
@@ -212,6 +212,7 @@ def _score(
     arr: Arrangement | None,
     labels: tuple[str, ...] = (),
     fact_names: tuple[str, ...] | None = None,
+    rest: tuple[int, ...] = (),
 ) -> Score:
     zi_mo = facts.zi_mo or facts.tian_hu
     g = grade(profile, huxi, zi_mo)
@@ -235,6 +236,7 @@ def _score(
         points=points,
         arrangement=arr,
         labels=labels,
+        rest=rest,
         facts=_facts(facts) if fact_names is None else fact_names,
         duo=duo if profile.duo else None,
         drawn_before=drawn_before,
@@ -316,27 +318,27 @@ def score_mandatory_tian_hu(
     is not applied. ``turned`` is the 垛 card when the profile has 垛 (none turned: 0 垛).
     ``facts`` (the dealer, 听胡, 黄番) default to a bare opening win by ``winner``.
     """
-    labels: list[str] = []
+    groups: list[Group] = []
     rest: list[int] = []
     for k in range(NUM_KINDS):
         n = holdings[k]
-        if n == 4:
-            labels.append(f"ti {' '.join([card_name(k)] * 4)} ({group_huxi(GroupKind.TI, (k,))})")
-        elif n == 3:
-            labels.append(
-                f"kan {' '.join([card_name(k)] * 3)} ({group_huxi(GroupKind.KAN, (k,))})"
-            )
+        if n in (3, 4):
+            kind = GroupKind.TI if n == 4 else GroupKind.KAN
+            groups.append(Group(kind, (k,) * n, group_huxi(kind, (k,)), False))
         else:
             rest.extend([k] * n)
-    labels.sort(key=lambda label: 0 if label.startswith("ti ") else 1)
+    groups.sort(key=lambda g: 0 if g.kind is GroupKind.TI else 1)
+    labels = [g.label() for g in groups]
     if rest:
         labels.append(f"rest {' '.join(card_name(c) for c in rest)} (0)")
+    huxi = tian_hu_huxi(holdings)
+    shown = Arrangement(tuple(groups), huxi, False)
     if facts is None:
         facts = WinFacts(winner, True, True, False, None, turned)
     earned, names, mult = _fans_of(profile, holdings, red_count(holdings), None, facts)
     duo = duo_count(holdings, turned) if profile.duo else 0
-    return _score(profile, facts, tian_hu_huxi(holdings), earned, names, mult, duo, None,
-                  tuple(labels), ("tian_hu", "zi_mo"))
+    return _score(profile, facts, huxi, earned, names, mult, duo, shown,
+                  tuple(labels), ("tian_hu", "zi_mo"), tuple(rest))
 
 
 __all__ = [
