@@ -105,6 +105,8 @@ class Replayer:
         self.expected: Score | None = None
         #: seats that made a 吃, 碰 or 跑 (no 听胡 for them, RULES §11)
         self.took = [False, False, False]
+        #: ``took`` before each seat's latest 跑 (a win judged on the holdings before it)
+        self.took_before_pao = [False, False, False]
         self.invalid = False
         self._optional: list[int] | None = None
         #: what each phase does with an event; False: the phase changed, dispatch again
@@ -149,16 +151,21 @@ class Replayer:
             holdings[card] += 1
         facts = self.win_facts(seat, zi_mo=zi_mo, opening=False, hai_di=hai_di,
                                discarder=discarder,
-                               shua_hou=card is not None and sum(hand) == 1)
+                               shua_hou=card is not None and sum(hand) == 1,
+                               took=self.took_before_pao[seat] if pre is not None else None)
         return scoring.score_win(self.profile, arrs, holdings, facts)
 
     def win_facts(self, seat: int, *, zi_mo: bool, opening: bool, hai_di: bool,
-                  discarder: int | None, shua_hou: bool) -> scoring.WinFacts:
-        """What the replayed hand says about a win (never the log's claims)."""
+                  discarder: int | None, shua_hou: bool,
+                  took: bool | None = None) -> scoring.WinFacts:
+        """What the replayed hand says about a win (never the log's claims). ``took``:
+        whether the seat made a 吃/碰/跑 before (default: so far)."""
         match = self.log.match
+        if took is None:
+            took = self.took[seat]
         return scoring.WinFacts(
             seat, zi_mo, opening, hai_di, discarder, self.turned_card(),
-            dealer=self.log.dealer, ting=not self.took[seat], shua_hou=shua_hou,
+            dealer=self.log.dealer, ting=not took, shua_hou=shua_hou,
             drawn_before=match.drawn_before if match is not None else 0)
 
     def turned_card(self) -> Card | None:
@@ -621,6 +628,7 @@ class Replayer:
 
     def pao(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
+        self.took_before_pao[seat] = self.took[seat]
         self.took[seat] = True
         card = w.card
         pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None

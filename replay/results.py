@@ -123,10 +123,6 @@ class Score:
             out["fan_values"] = dict(self.fan_values)
         return out
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """Dict-style read of one JSON field (for code that reads scores as JSON)."""
-        return self.to_json().get(key, default)
-
 
 def drawn_score(outcome: str) -> Score:
     """A drawn (荒庄) or abandoned hand: nobody wins, everybody scores 0."""
