@@ -19,10 +19,10 @@ from .cards import NUM_KINDS, NUM_SEATS, card_name, red_count
 from .groups import GroupKind, group_huxi
 from .model import Outcome
 from .profiles import Flowers, Grading, Payout, Profile
-from .results import FAN_RANK, Score, drawn_score
+from .results import FAN_NAMES, FAN_RANK, Score, drawn_score
 
 #: the fans of the standard and hengshan schemes, in canonical order.
-FAN_ORDER: Final = ("hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di")
+FAN_ORDER: Final = FAN_NAMES[:6]
 _NO_LIMIT: Final = 10**6
 
 
