@@ -443,6 +443,33 @@ def _options(
     return options, plain
 
 
+def _complete_options(
+    options: list[_Option],
+) -> list[tuple[list[Group], list[Group], int, int, int]]:
+    """The placements whose free cards can make up the 7 groups: (table groups, hand
+    groups, packed free cards, fours, huxi of the fixed groups)."""
+    out = []
+    for tab, hand_groups, x, x_n, f in options:
+        need = GROUPS_IN_A_WIN - len(tab) - len(hand_groups)
+        if need < 0 or x_n != 3 * need - (1 if f else 0):
+            continue
+        out.append((tab, hand_groups, x, f,
+                    sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)))
+    return out
+
+
+def holdings(melds: Sequence[tuple[GroupKind, Sequence[int]]], hand: Sequence[int],
+             card: int | None) -> list[int]:
+    """Counts per kind of every card of the holdings: the melds, the hand and the card."""
+    out = list(hand)
+    for _, cards in melds:
+        for k in cards:
+            out[k] += 1
+    if card is not None:
+        out[card] += 1
+    return out
+
+
 def _arrangement(tab: list[Group], hand_groups: list[Group], shapes: tuple[_Shape, ...],
                  huxi: int, plain: bool) -> Arrangement:
     rest = [*hand_groups, *(_group(kind, cards, False) for kind, cards in shapes)]
@@ -473,12 +500,7 @@ def search(
     options, plain = found
     # Best per huxi total; on a tie a 对对 one replaces a plain one, else the first stays.
     by_huxi: dict[int, Arrangement] = {}
-    for tab, hand_groups, x, x_n, f in options:
-        groups = len(tab) + len(hand_groups)
-        need = GROUPS_IN_A_WIN - groups
-        if need < 0 or x_n != 3 * need - (1 if f else 0):
-            continue
-        base = sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)
+    for tab, hand_groups, x, f, base in _complete_options(options):
         for gain, shapes in _free_splits(x, f > 0):
             arr = _arrangement(tab, hand_groups, shapes, base + gain, plain)
             old = by_huxi.get(arr.huxi)
@@ -549,12 +571,7 @@ def search_shapes(
         return []
     options, plain = found
     by_shape: dict[tuple[int, bool, bool, bool], Arrangement] = {}
-    for tab, hand_groups, x, x_n, f in options:
-        groups = len(tab) + len(hand_groups)
-        need = GROUPS_IN_A_WIN - groups
-        if need < 0 or x_n != 3 * need - (1 if f else 0):
-            continue
-        base = sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)
+    for tab, hand_groups, x, f, base in _complete_options(options):
         fixed_xi = all(g.huxi > 0 for g in tab) and all(g.huxi > 0 for g in hand_groups)
         for gain, xi, shapes in _free_splits_xi(x, f > 0):
             arr = _arrangement(tab, hand_groups, shapes, base + gain, plain)
@@ -694,6 +711,7 @@ __all__ = [
     "bench_win_checks",
     "best_huxi",
     "clear_caches",
+    "holdings",
     "is_ready",
     "search",
     "search_shapes",

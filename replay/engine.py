@@ -143,12 +143,7 @@ class Replayer:
         st = self.table.seats[seat]
         melds, hand = pre if pre is not None else (st.meld_pairs(), st.hand)
         arrs = scoring.candidates(self.profile, melds, hand, card)
-        holdings = list(hand)
-        for _, cards in melds:
-            for k in cards:
-                holdings[k] += 1
-        if card is not None:
-            holdings[card] += 1
+        holdings = arrangements.holdings(melds, hand, card)
         facts = self.win_facts(seat, zi_mo=zi_mo, opening=False, hai_di=hai_di,
                                discarder=discarder,
                                shua_hou=card is not None and sum(hand) == 1,

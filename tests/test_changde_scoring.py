@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from replay.arrangements import Meld, search_shapes
+from replay.arrangements import Meld, holdings, search_shapes
 from replay.cards import counts_of, parse_card
 from replay.groups import GroupKind
 from replay.mingtang import MINGTANG, WinShape, mingtang, multiplier
@@ -28,16 +28,6 @@ def counts(text: str) -> list[int]:
 
 def meld(kind: GroupKind, text: str) -> Meld:
     return (kind, tuple(parse_card(n) for n in text.split()))
-
-
-def holdings(melds: list[Meld], hand: list[int], card: int | None) -> list[int]:
-    out = list(hand)
-    for _, cards in melds:
-        for k in cards:
-            out[k] += 1
-    if card is not None:
-        out[card] += 1
-    return out
 
 
 def win(melds: list[Meld], hand: str, card: str, *, profile: object = CHANGDE,
