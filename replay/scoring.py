@@ -251,7 +251,7 @@ def _fans_of(
 ) -> tuple[tuple[tuple[str, int], ...] | None, list[str], int]:
     if FAN_SCHEMES[profile.flowers].mingtang:
         earned = mingtang_fans(holdings, arr, facts)
-        names = sorted((n for n, _ in earned), key=FAN_RANK.__getitem__)
+        names = [n for n, _ in earned]  # in the order of the §11 table
         return earned, names, mingtang.multiplier(earned)
     if arr is None:
         names, mult = fans(profile, red, False, False, red_only=True)
