@@ -117,3 +117,18 @@ def test_a_pao_before_the_win_ends_ting_hu() -> None:
 def test_changde_verdict_is_deterministic() -> None:
     b = ex("clean_changde_shua_hou.json")
     assert b.verify().to_bytes() == b.verify().to_bytes()
+
+
+def test_po_pao_hu_written_as_pao_then_hu_keeps_ting_hu() -> None:
+    # Seat 1 holds a 坎 of x5 and x4 x6: it wins on seat 2's drawn x5 only with the card in
+    # x4 x5 x6 (破跑胡). Written as `hu`, or as the forced `pao` then `hu` (judged on the
+    # holdings before the 跑), it is the same win with the same 名堂.
+    hand = "x5*3 x4 x6 d1*3 d2*3 x1 x2 x3 d4 d5 d6 x7 x8 x9"
+    direct = HandBuilder(["d10", hand, "x10"], stock="x10 x5", shown="d10", ruleset="changde")
+    direct.discard(0, "d10").draw(1).draw(2).hu(1, "x5")
+    via_pao = HandBuilder(["d10", hand, "x10"], stock="x10 x5", shown="d10",
+                          ruleset="changde")
+    via_pao.discard(0, "d10").draw(1).draw(2).pao(1, "x5").hu(1, "x5")
+    one, two = expected(direct), expected(via_pao)
+    assert one["fans"] == two["fans"] == ["ting_hu"]
+    assert (one["huxi"], one["points"]) == (two["huxi"], two["points"]) == (18, 12)
