@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+
+from replay.simulate import simulate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -28,3 +31,17 @@ def test_changde_wrong_score_is_a_finding(client: TestClient, headers: dict[str,
     r = client.post("/api/v1/games", content=raw, headers=headers)
     assert r.status_code == 201, r.text
     assert [f["code"] for f in r.json()["verdict"]["findings"]] == ["score_mismatch"]
+
+
+def test_match_report_checks_drawn_before(client: TestClient, headers: dict[str, str]) -> None:
+    docs = list(simulate(40, 3, "changde", match=40))
+    at = next(i for i, d in enumerate(docs)
+              if i and docs[i - 1]["result"]["outcome"] == "exhausted")
+    docs[at]["match"]["drawn_before"] += 5
+    docs[at].pop("result")
+    for doc in docs[: at + 1]:
+        r = client.post("/api/v1/games", content=json.dumps(doc).encode(), headers=headers)
+        assert r.status_code == 201, r.text
+    report = client.get(f"/api/v1/matches/{docs[0]['match']['id']}", headers=headers).json()
+    assert [(p["hand"], p["code"]) for p in report["problems"]] == [
+        (at + 1, "drawn_before_mismatch")]
