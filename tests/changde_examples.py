@@ -74,6 +74,12 @@ def changde_examples() -> dict[str, HandBuilder]:
     b.hu(1, "x3")
     out["clean_changde_di_hu.json"] = b
 
+    # Mandatory 天胡 of a seat that does not deal (地胡): three fours; fans from the cards.
+    b = HandBuilder(["", "x1*4 d1*4 d5*4 x3 x4 x6 x8 x9 d3 d4 d6", ""], ruleset=CD,
+                    game_id="ex-changde-mandatory-di-hu")
+    b.hu(1, None)
+    out["clean_changde_mandatory_di_hu.json"] = b
+
     # 大团圆: a dealt 提 of d5, a 坎 of x5 and the fourth x5 drawn by seat 2.
     b = HandBuilder(["d10", "d5*4 x5*3 x4 x6 d1 d2 d3 x1 x2 x3 x7 x8 x9 d9 d9", "x10"],
                     stock="x10 x5", shown="d10", ruleset=CD, game_id="ex-changde-da-tuan-yuan")

@@ -34,6 +34,9 @@ EXPECTED: dict[str, tuple[int, int, dict[str, int], int, int]] = {
     "clean_changde_shua_hou.json": (
         28, 5, {"wu_hu": 8, "dui_dui_hu": 8, "shua_hou": 8, "jia_hang_hang": 4}, 28, 140),
     "clean_changde_hai_di.json": (21, 4, {"hai_di": 6, "ting_hu": 6}, 12, 48),
+    # mandatory 天胡 by seat 1: 3 提 (33 huxi, 7 囤 + 自摸); fans from the cards alone
+    "clean_changde_mandatory_di_hu.json": (
+        33, 8, {"wu_hu": 8, "di_hu": 6, "ting_hu": 6, "da_tuan_yuan": 8}, 28, 224),
     "clean_changde_check_1.json": (21, 4, {"hong_hu": 3}, 3, 12),
 }
 

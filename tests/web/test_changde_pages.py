@@ -55,3 +55,14 @@ def test_standard_page_shows_fans_without_values(client: TestClient) -> None:
     html = client.get("/g/ex-standard-zimo").text
     assert "No fan (平胡): multiplier 1." in html
     assert "grade 4 × multiplier 1 = 4 points" in html
+
+
+def test_mandatory_tian_hu_groups_and_rest(client: TestClient) -> None:
+    html = client.get("/g/ex-changde-mandatory-di-hu").text
+    m = re.search(r'<ol class="arrangement">(.*?)</ol>', html, re.S)
+    assert m is not None
+    items = re.findall(r"<li>(.*?)</li>", m.group(1), re.S)
+    assert len(items) == 4
+    assert items[0].startswith("ti 提") and "12 huxi" in items[1]
+    assert items[3].startswith("rest") and "0 huxi" in items[3]
+    assert "地胡" in _fans_table(html) and "大团圆" in _fans_table(html)
