@@ -42,11 +42,14 @@ def test_cap_is_shown(client: TestClient) -> None:
     assert "× (1 + 黄番 2) = 72, capped at 50 points" in html
 
 
-def test_arrangement_from_typed_groups(client: TestClient) -> None:
-    html = client.get("/g/ex-changde-hang-hang-xi").text
+def _arrangement(html: str) -> list[str]:
     m = re.search(r'<ol class="arrangement">(.*?)</ol>', html, re.S)
     assert m is not None
-    items = re.findall(r"<li>(.*?)</li>", m.group(1), re.S)
+    return re.findall(r"<li>(.*?)</li>", m.group(1), re.S)
+
+
+def test_arrangement_from_typed_groups(client: TestClient) -> None:
+    items = _arrangement(client.get("/g/ex-changde-hang-hang-xi").text)
     assert len(items) == 7
     assert all("huxi" in i for i in items)
 
@@ -59,9 +62,7 @@ def test_standard_page_shows_fans_without_values(client: TestClient) -> None:
 
 def test_mandatory_tian_hu_groups_and_rest(client: TestClient) -> None:
     html = client.get("/g/ex-changde-mandatory-di-hu").text
-    m = re.search(r'<ol class="arrangement">(.*?)</ol>', html, re.S)
-    assert m is not None
-    items = re.findall(r"<li>(.*?)</li>", m.group(1), re.S)
+    items = _arrangement(html)
     assert len(items) == 4
     assert items[0].startswith("ti 提") and "12 huxi" in items[1]
     assert items[3].startswith("rest") and "0 huxi" in items[3]
