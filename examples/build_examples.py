@@ -14,6 +14,7 @@ HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE.parent)]
 
 from tests.rules.builder import HandBuilder  # noqa: E402
+from tests.rules.changde_examples import changde_examples  # noqa: E402
 
 WIN = "d1*3 d2*3 d3*3 x4 x5 x6 x7 x8 x9 d4 d5 d6 x1 x2"
 
@@ -65,6 +66,7 @@ def examples() -> dict[str, HandBuilder]:
     b = HandBuilder(["x9*4 x8*4", "", ""], stock="x6 x5", game_id="ex-draw-mismatch")
     b.ti(0, "x9").ti(0, "x8").draw(1, "x5").discard(1, "x1")
     out["invalid_draw_mismatch.json"] = b
+    out.update(changde_examples())
     return out
 
 

@@ -380,29 +380,25 @@ def _group(kind: GroupKind, cards: tuple[int, ...], from_table: bool) -> Group:
     return Group(kind, cards, group_huxi(kind, cards), from_table)
 
 
-def search(
+# (table groups, hand groups, packed free cards, number of free cards, fours)
+_Option = tuple[list[Group], list[Group], int, int, int]
+
+
+def _options(
     melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
     hand: Sequence[int],
     card: int | None,
-    *,
-    every_huxi: bool = False,
-) -> list[Arrangement]:
-    """The best arrangements of the holdings; ``[]`` when they are no win.
-
-    By default at most two: the one with the most huxi (an 对对 one preferred on a tie)
-    and, if that is not 对对, the best 对对 one when there is any. With ``every_huxi``:
-    one per distinct huxi total (对对 preferred on a tie), most huxi first — needed when
-    the grade is not monotonic in huxi (hengshan: 10 huxi is 3 级, 11 only 1).
-    Deterministic: ties are broken by a fixed order of placements and splits.
-    """
+) -> tuple[list[_Option], bool] | None:
+    """The placements of the winning card and whether the table is plain (no 吃/比);
+    None when the holdings are no win whatever the split."""
     key = _meld_key(melds)
     t = _table(key)
     h = _hand_info(_hand_key(hand))
     if t is None or h is None:
-        return []
+        return None
     norm = _normalise(key)
     if norm is None:
-        return []
+        return None
     _, _, t_fours, t_counts, t_join, plain = t
     _, _, h_fours, free, free_n = h
     hand_t = _hand_key(hand)
@@ -415,17 +411,16 @@ def search(
         elif n == 4:
             fixed.append(_group(GroupKind.TI, (k,) * 4, False))
 
-    # Placements of the winning card: (table groups, hand groups, free, free_n, fours).
-    options: list[tuple[list[Group], list[Group], int, int, int]] = []
+    options: list[_Option] = []
     fours = t_fours + h_fours
     if card is None:
         options.append((table, fixed, free, free_n, fours))
     else:
         if type(card) is not int or not 0 <= card < NUM_KINDS:
-            return []
+            return None
         n = hand_t[card]
         if n + t_counts[card] >= 4:
-            return []
+            return None
         if t_join[card] >= 0:
             joined = list(table)
             for i, (kind, cards) in enumerate(norm):
@@ -443,23 +438,71 @@ def search(
             peng = [*fixed, _group(GroupKind.PENG, (card,) * 3, False)]
             options.append((table, peng, free - 2 * _UNIT[card], free_n - 2, fours))
         options.append((table, fixed, free + _UNIT[card], free_n + 1, fours))
+    return options, plain
 
-    # Best per huxi total; on a tie a 对对 one replaces a plain one, else the first stays.
-    by_huxi: dict[int, Arrangement] = {}
+
+def _complete_options(
+    options: list[_Option],
+) -> list[tuple[list[Group], list[Group], int, int, int]]:
+    """The placements whose free cards can make up the 7 groups: (table groups, hand
+    groups, packed free cards, fours, huxi of the fixed groups)."""
+    out = []
     for tab, hand_groups, x, x_n, f in options:
-        groups = len(tab) + len(hand_groups)
-        need = GROUPS_IN_A_WIN - groups
+        need = GROUPS_IN_A_WIN - len(tab) - len(hand_groups)
         if need < 0 or x_n != 3 * need - (1 if f else 0):
             continue
-        base = sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)
+        out.append((tab, hand_groups, x, f,
+                    sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)))
+    return out
+
+
+def holdings(melds: Sequence[tuple[GroupKind, Sequence[int]]], hand: Sequence[int],
+             card: int | None) -> list[int]:
+    """Counts per kind of every card of the holdings: the melds, the hand and the card."""
+    out = list(hand)
+    for _, cards in melds:
+        for k in cards:
+            out[k] += 1
+    if card is not None:
+        out[card] += 1
+    return out
+
+
+def _arrangement(tab: list[Group], hand_groups: list[Group], shapes: tuple[_Shape, ...],
+                 huxi: int, plain: bool) -> Arrangement:
+    rest = [*hand_groups, *(_group(kind, cards, False) for kind, cards in shapes)]
+    rest.sort(key=lambda g: (_KIND_ORDER[g.kind], g.cards))
+    all_groups = (*tab, *rest)
+    dui = plain and all(g.kind in OF_ONE_KIND for g in all_groups)
+    return Arrangement(all_groups, huxi, dui)
+
+
+def search(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int | None,
+    *,
+    every_huxi: bool = False,
+) -> list[Arrangement]:
+    """The best arrangements of the holdings; ``[]`` when they are no win.
+
+    By default at most two: the one with the most huxi (an 对对 one preferred on a tie)
+    and, if that is not 对对, the best 对对 one when there is any. With ``every_huxi``:
+    one per distinct huxi total (对对 preferred on a tie), most huxi first — needed when
+    the grade is not monotonic in huxi (hengshan: 10 huxi is 3 级, 11 only 1).
+    Deterministic: ties are broken by a fixed order of placements and splits.
+    """
+    found = _options(melds, hand, card)
+    if found is None:
+        return []
+    options, plain = found
+    # Best per huxi total; on a tie a 对对 one replaces a plain one, else the first stays.
+    by_huxi: dict[int, Arrangement] = {}
+    for tab, hand_groups, x, f, base in _complete_options(options):
         for gain, shapes in _free_splits(x, f > 0):
-            rest = [*hand_groups, *(_group(kind, cards, False) for kind, cards in shapes)]
-            rest.sort(key=lambda g: (_KIND_ORDER[g.kind], g.cards))
-            all_groups = (*tab, *rest)
-            dui = plain and all(g.kind in OF_ONE_KIND for g in all_groups)
-            arr = Arrangement(all_groups, base + gain, dui)
+            arr = _arrangement(tab, hand_groups, shapes, base + gain, plain)
             old = by_huxi.get(arr.huxi)
-            if old is None or (dui and not old.dui_dui):
+            if old is None or (arr.dui_dui and not old.dui_dui):
                 by_huxi[arr.huxi] = arr
     ranked = [by_huxi[hx] for hx in sorted(by_huxi, reverse=True)]
     if every_huxi or not ranked:
@@ -473,11 +516,73 @@ def search(
     return [best]
 
 
+@lru_cache(maxsize=1 << 12)
+def _free_splits_xi(x: int, pair: bool) -> tuple[tuple[int, bool, tuple[_Shape, ...]], ...]:
+    """Like ``_free_splits``, one split per (huxi total, every group but the pair has
+    huxi): what the changde 行行息/假行行 read. Best huxi first, an all-huxi one first on
+    a tie."""
+    if not x:
+        return () if pair else ((0, True, ()),)
+    k = ((x & -x).bit_length() - 1) // 3
+    sh = 3 * k
+    n = (x >> sh) & 7
+    found: dict[tuple[int, bool], tuple[_Shape, ...]] = {}
+
+    def add(shape: _Shape, gain: int, xi: bool, rest: int, rest_pair: bool) -> None:
+        for h, rest_xi, groups in _free_splits_xi(rest, rest_pair):
+            found.setdefault((h + gain, xi and rest_xi), (shape, *groups))
+
+    if pair and n >= 2:
+        add((GroupKind.PAIR, (k, k)), 0, True, x - 2 * _UNIT[k], False)
+    rk = k % 10
+    if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
+        add((GroupKind.SENTENCE, (k, k + 1, k + 2)), _RUN[k], _RUN[k] > 0, x - _RUN_MASK[k],
+            pair)
+    if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
+        add((GroupKind.SENTENCE, (k, k + 5, k + 8)), _ERQISHI[k], True, x - _ERQISHI_MASK[k],
+            pair)
+    if k < 10:
+        m = (x >> (sh + 30)) & 7
+        if m and n >= 2:
+            add((GroupKind.JIAO, (k, k, k + 10)), 0, False, x - 2 * _UNIT[k] - _UNIT[k + 10],
+                pair)
+        if m >= 2:
+            add((GroupKind.JIAO, (k, k + 10, k + 10)), 0, False,
+                x - _UNIT[k] - 2 * _UNIT[k + 10], pair)
+    return tuple((h, xi, shapes) for (h, xi), shapes in
+                 sorted(found.items(), key=lambda item: (-item[0][0], not item[0][1])))
+
+
+def search_shapes(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int | None,
+) -> list[Arrangement]:
+    """Every arrangement that can score differently under changde (RULES §11): one per
+    distinct (huxi, 对对, pair, every group but the pair has huxi), most huxi first.
+
+    The scorer picks the one with the most points; 对子胡, 行行息 and 假行行 depend on
+    the arrangement, so a lower-huxi one may score more. Deterministic like ``search``.
+    """
+    found = _options(melds, hand, card)
+    if found is None:
+        return []
+    options, plain = found
+    by_shape: dict[tuple[int, bool, bool, bool], Arrangement] = {}
+    for tab, hand_groups, x, f, base in _complete_options(options):
+        fixed_xi = all(g.huxi > 0 for g in tab) and all(g.huxi > 0 for g in hand_groups)
+        for gain, xi, shapes in _free_splits_xi(x, f > 0):
+            arr = _arrangement(tab, hand_groups, shapes, base + gain, plain)
+            key = (arr.huxi, arr.dui_dui, f > 0, fixed_xi and xi)
+            by_shape.setdefault(key, arr)
+    return [by_shape[k] for k in sorted(by_shape, key=lambda k: (-k[0], k[1:]))]
+
+
 # --------------------------------------------------------------------------- caches
 
 
 def clear_caches() -> None:
-    for fn in (_table_info, _hand_info, _free_splits):
+    for fn in (_table_info, _hand_info, _free_splits, _free_splits_xi):
         fn.cache_clear()
     _memo.clear()
 
@@ -488,6 +593,8 @@ __all__ = [
     "Meld",
     "best_huxi",
     "clear_caches",
+    "holdings",
     "is_ready",
     "search",
+    "search_shapes",
 ]

@@ -137,7 +137,8 @@ class Audit:
             status=status,
             findings=findings,
             decisions=list(st.ledger.decisions),
-            score={"expected": st.expected, "claimed": claimed, "mismatches": mismatches},
+            score={"expected": None if st.expected is None else st.expected.to_json(),
+                   "claimed": claimed, "mismatches": mismatches},
         )
 
 

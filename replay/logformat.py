@@ -34,6 +34,7 @@ from .model import (
     Outcome,
 )
 from .profiles import OVERRIDABLE, PROFILES, Profile, ProfileError, resolve
+from .results import FAN_NAMES, RESULT_FIELDS, RESULT_INTS
 from .strictjson import (
     DEFAULT_MAX_DEPTH,
     MAX_PROBLEMS,
@@ -60,12 +61,8 @@ __all__ = [
 #: longest card list accepted in ``deal`` (counts are the engine's ``deal_invalid``).
 MAX_CARD_LIST: Final = 80
 MAX_ID_LENGTH: Final = 128
-#: the only names allowed in ``result.fans`` (LOG_FORMAT.md; the last ten are changde's).
-FANS: Final[tuple[str, ...]] = (
-    "hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di",
-    "si_qi_hong", "da_hu", "xiao_hu", "tian_hu", "di_hu", "ting_hu", "shua_hou",
-    "da_tuan_yuan", "hang_hang_xi", "jia_hang_hang",
-)
+#: the only names allowed in ``result.fans`` (``results.FAN_NAMES``).
+FANS: Final[tuple[str, ...]] = FAN_NAMES
 
 _CARD: Final = "a card name (x1..x10, d1..d10)"
 _SEAT: Final = "a seat (an integer from 0 to 2)"
@@ -88,18 +85,6 @@ MATCH_FIELDS: Final = ("id", "hand", "drawn_before")
 PLAYER_FIELDS: Final = ("seat", "id")
 DEAL_FIELDS: Final = ("hands", "shown", "stock", "commitment")
 COMMITMENT_FIELDS: Final = ("salt", "sha256")
-RESULT_FIELDS: Final = (
-    "outcome",
-    "winner",
-    "scores",
-    "huxi",
-    "grade",
-    "duo",
-    "fans",
-    "multiplier",
-    "points",
-)
-RESULT_INTS: Final = ("huxi", "grade", "duo", "multiplier", "points")
 # Fields each event type requires, besides ``type``; ``t`` and ``meta`` are always allowed.
 EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
     EventType.DRAW: ("seat", "card"),

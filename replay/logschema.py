@@ -29,12 +29,11 @@ from .logformat import (
     MAX_CARD_LIST,
     MAX_ID_LENGTH,
     PLAYER_FIELDS,
-    RESULT_FIELDS,
-    RESULT_INTS,
     TOP_FIELDS,
 )
 from .model import FORMAT, EndReason, EventType, Outcome
-from .profiles import OVERRIDABLE, PROFILES
+from .profiles import OVERRIDABLE, override_schema
+from .results import RESULT_FIELDS, RESULT_INTS
 
 SCHEMA_FILE: Final = "paohuzi-log-1.schema.json"
 SCHEMA_ID: Final = "https://paohuzi-audit.invalid/schema/paohuzi-log-1.json"
@@ -59,12 +58,7 @@ def _cards(most: int) -> dict[str, Any]:
 
 
 def _rules() -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    base = PROFILES[next(iter(PROFILES))]
-    for key in OVERRIDABLE:
-        value = getattr(base, key)
-        props[key] = {"type": "boolean" if isinstance(value, bool) else
-                      "integer" if isinstance(value, int) else "string"}
+    props: dict[str, Any] = {key: override_schema(key) for key in OVERRIDABLE}
     return {"type": "object", "properties": props, "additionalProperties": False}
 
 

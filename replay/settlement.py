@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .results import RESULT_INTS, Score
+
 # Fields a drawn or abandoned hand does not have: absent, null or 0 (fans: []) agree.
-_WIN_ONLY = ("huxi", "grade", "duo", "multiplier", "points")
+_WIN_ONLY = RESULT_INTS
 
 
 def _agrees(field: str, claimed: Any, expected: dict[str, Any]) -> bool:
@@ -18,8 +20,10 @@ def _agrees(field: str, claimed: Any, expected: dict[str, Any]) -> bool:
     return claimed is None
 
 
-def compare_result(claimed: dict[str, Any], expected: dict[str, Any]) -> tuple[list[str], str]:
-    """Every field given in ``claimed`` that differs from ``expected``, and a message."""
+def compare_result(claimed: dict[str, Any], score: Score) -> tuple[list[str], str]:
+    """Every field given in ``claimed`` that differs from the expected ``score``, and a
+    message."""
+    expected = score.to_json()
     mismatches = sorted(f for f, v in claimed.items() if not _agrees(f, v, expected))
     parts = [
         f"{f}: claimed {claimed[f]!r}, expected {expected.get(f, 0 if f == 'duo' else None)!r}"

@@ -30,7 +30,6 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from . import arrangements, claims, scoring
 from .cards import Card, card_name, counts_of, next_seat
@@ -41,6 +40,7 @@ from .groups import GroupKind
 from .ledger import Ledger
 from .model import EndReason, Event, EventType, Log, Outcome
 from .opening import dealt_fours, dealt_ti_huxi, mandatory_tian_hu, priority, shown_card_holdings
+from .results import Score
 from .table import Meld, Table
 from .verdict import Code, Finding, Severity
 
@@ -114,7 +114,11 @@ class State:
         self.mian_used = [False, False, False]
         self.reported_fours: list[set[Card]] = [set(), set(), set()]
         self.outcome: Outcome | None = None
-        self.expected: dict[str, Any] | None = None
+        self.expected: Score | None = None
+        #: seats that made a 吃, 碰 or 跑 (no 听胡 for them, RULES §11)
+        self.took = [False, False, False]
+        #: ``took`` before each seat's latest 跑 (a win judged on the holdings before it)
+        self.took_before_pao = [False, False, False]
         self.invalid = False
         self._optional: list[int] | None = None
         #: what each phase does with an event; False: the phase changed, dispatch again
@@ -137,7 +141,7 @@ class State:
         self.invalid = True
         raise Impossible
 
-    def end(self, outcome: Outcome | None, expected: dict[str, Any] | None) -> None:
+    def end(self, outcome: Outcome | None, expected: Score | None) -> None:
         self.phase = Phase.ENDED
         self.outcome = outcome
         self.expected = expected
@@ -147,18 +151,29 @@ class State:
     def score(self, seat: int, card: Card | None, *, zi_mo: bool, hai_di: bool,
               discarder: int | None,
               pre: Pre | None = None,
-              ) -> dict[str, Any] | None:
+              ) -> Score | None:
         st = self.table.seats[seat]
         melds, hand = pre if pre is not None else (st.meld_pairs(), st.hand)
-        arrs = arrangements.search(melds, hand, card, every_huxi=True)
-        holdings = list(hand)
-        for _, cards in melds:
-            for k in cards:
-                holdings[k] += 1
-        if card is not None:
-            holdings[card] += 1
-        facts = scoring.WinFacts(seat, zi_mo, False, hai_di, discarder, self.turned_card())
+        arrs = scoring.candidates(self.profile, melds, hand, card)
+        holdings = arrangements.holdings(melds, hand, card)
+        facts = self.win_facts(seat, zi_mo=zi_mo, opening=False, hai_di=hai_di,
+                               discarder=discarder,
+                               shua_hou=card is not None and sum(hand) == 1,
+                               took=self.took_before_pao[seat] if pre is not None else None)
         return scoring.score_win(self.profile, arrs, holdings, facts)
+
+    def win_facts(self, seat: int, *, zi_mo: bool, opening: bool, hai_di: bool,
+                  discarder: int | None, shua_hou: bool,
+                  took: bool | None = None) -> scoring.WinFacts:
+        """What the replayed hand says about a win (never the log's claims). ``took``:
+        whether the seat made a 吃/碰/跑 before (default: so far)."""
+        match = self.log.match
+        if took is None:
+            took = self.took[seat]
+        return scoring.WinFacts(
+            seat, zi_mo, opening, hai_di, discarder, self.turned_card(),
+            dealer=self.log.dealer, ting=not took, shua_hou=shua_hou,
+            drawn_before=match.drawn_before if match is not None else 0)
 
     def turned_card(self) -> Card | None:
         """The 垛 card: the next stock card, or the last one when none is left."""
@@ -202,10 +217,9 @@ class State:
 
     def returns(self) -> tuple[int, int, int]:
         """Each seat's score by the rules (the expected one); zeros while none is known."""
-        scores = (self.expected or {}).get("scores")
-        if not isinstance(scores, list) or len(scores) != 3:
+        if self.expected is None:
             return (0, 0, 0)
-        return (int(scores[0]), int(scores[1]), int(scores[2]))
+        return self.expected.scores
 
     def _step(self, i: int, e: Event) -> None:
         if self.phase is Phase.ENDED:
@@ -289,8 +303,10 @@ class State:
             self.find(i, seat, Code.PRIORITY_VIOLATED,
                       f"seat {mandatory[0]} has a mandatory 天胡 too and comes first",
                       ())
+        facts = self.win_facts(seat, zi_mo=True, opening=True, hai_di=False, discarder=None,
+                               shua_hou=False)
         self.end(Outcome.HU, scoring.score_mandatory_tian_hu(
-            self.profile, seat, self.dealt[seat], turned=self.turned_card()))
+            self.profile, seat, self.dealt[seat], turned=self.turned_card(), facts=facts))
 
     def shown_card_hu(self, i: int, seat: int, card: Card) -> None:
         deal = self.log.deal
@@ -308,9 +324,10 @@ class State:
         holdings = list(self.dealt[seat])
         if seat != self.log.dealer:
             holdings[card] += 1
-        facts = scoring.WinFacts(seat, True, True, False, None, self.turned_card())
+        facts = self.win_facts(seat, zi_mo=True, opening=True, hai_di=False, discarder=None,
+                               shua_hou=False)
         expected = scoring.score_win(
-            self.profile, arrangements.search(melds, hand, free, every_huxi=True), holdings, facts)
+            self.profile, scoring.candidates(self.profile, melds, hand, free), holdings, facts)
         self.ledger.check_hu(seat, card, 0, i)
         if expected is None:
             self.find(i, seat, Code.HU_INVALID,
@@ -607,6 +624,8 @@ class State:
 
     def pao(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
+        self.took_before_pao[seat] = self.took[seat]
+        self.took[seat] = True
         card = w.card
         pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None
         wei = st.meld_of(card, WEI_KINDS)
@@ -632,6 +651,7 @@ class State:
 
     def peng(self, i: int, seat: int, w: Window) -> None:
         st = self.table.seats[seat]
+        self.took[seat] = True
         card = w.card
         if st.hand[card] < 2:
             self.stop(i, seat, Code.CARD_NOT_HELD,
@@ -657,6 +677,7 @@ class State:
 
     def chi(self, i: int, seat: int, groups: tuple[tuple[Card, ...], ...], w: Window) -> None:
         st = self.table.seats[seat]
+        self.took[seat] = True
         card = w.card
         if not groups or card not in groups[0]:
             self.stop(i, seat, Code.CLAIM_INVALID,

@@ -15,6 +15,7 @@ from typing import Any
 from .audit import Audit
 from .cards import card_name, cards_of, names
 from .model import Log
+from .results import Score
 from .state import State
 from .verdict import Verdict
 
@@ -23,6 +24,8 @@ from .verdict import Verdict
 class Steps:
     verdict: Verdict
     steps: list[dict[str, Any]]
+    #: the expected score as a typed value (the verdict holds its JSON)
+    expected: Score | None = None
 
 
 def _snapshot(r: State, seq: int, n_findings: int, n_decisions: int) -> dict[str, Any]:
@@ -84,7 +87,7 @@ def table_steps(log: Log) -> Steps:
     last["findings"] += [f.to_json() for f in verdict.findings
                          if (f.seq, str(f.code), f.message) not in done]
     last["decisions"] += [d.to_json() for d in audit.state.ledger.decisions[counts[1]:]]
-    return Steps(verdict, steps)
+    return Steps(verdict, steps, audit.state.expected)
 
 
 def for_seat(step: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -40,6 +40,7 @@ class Code(StrEnum):
     END_INVALID = "end_invalid"
     MATCH_INVALID = "match_invalid"
     KAN_SPLIT = "kan_split"
+    DRAWN_BEFORE_MISMATCH = "drawn_before_mismatch"
 
 
 class Severity(StrEnum):

@@ -29,4 +29,6 @@ class MatchOut(BaseModel):
     expected_totals: dict[str, int]
     #: the same from the producers' claimed results (hands without one count 0)
     claimed_totals: dict[str, int]
-    problems: list[MatchProblemOut] = Field(description="dealer rotation (RULES §10)")
+    problems: list[MatchProblemOut] = Field(
+        description="dealer rotation (RULES §10, match_invalid) and, in profiles with 黄番, "
+        "match.drawn_before against the drawn hands before it (§11, drawn_before_mismatch)")

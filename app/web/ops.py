@@ -7,6 +7,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from replay.profiles import PROFILES
+
 from ..cases.models import STATE_LABELS, CaseState, ReportReason
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
@@ -135,7 +137,7 @@ def queue_page(
             "states": list(CaseState),
             "state_labels": STATE_LABELS,
             "codes": repo.known_codes(),
-            "rulesets": sorted(set(repo.known_rulesets()) | {"standard", "hengshan"}),
+            "rulesets": sorted(set(repo.known_rulesets()) | set(PROFILES)),
             "sorts": SORTS,
             "severity_names": SEVERITY_NAMES,
         },

@@ -7,7 +7,6 @@ A step number is an absolute event index: step ``N`` is the table right after ev
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -15,6 +14,9 @@ from typing import Any
 
 import replay
 from replay.cards import FACES, NAMES, is_red, parse_card
+from replay.results import FANS, RESULT_FIELDS, Score
+
+from .score_panel import arrangement_groups, score_panel
 
 DEAL = -1
 
@@ -45,25 +47,8 @@ EVENT_VERBS = {
     "pass": "passes on",
     "hu": "hu 胡 on",
 }
-FAN_LABELS = {
-    "hong_hu": "hong_hu 红胡",
-    "dian_hu": "dian_hu 点胡",
-    "hong_wu": "hong_wu 红乌",
-    "wu_hu": "wu_hu 乌胡",
-    "dui_dui_hu": "dui_dui_hu 对对胡",
-    "hai_di": "hai_di 海底",
-}
-SCORE_FIELDS = (
-    "outcome",
-    "winner",
-    "huxi",
-    "grade",
-    "duo",
-    "fans",
-    "multiplier",
-    "points",
-    "scores",
-)
+FAN_LABELS = {f.name: f"{f.name} {f.chinese}" for f in FANS}
+SCORE_FIELDS = RESULT_FIELDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +104,8 @@ class Hand:
     played_at: Any = None
     stored_engine: str | None = None
     numbers: list[int] = field(default_factory=list)
+    #: the expected score, typed (``verdict["score"]["expected"]`` is its JSON)
+    expected: Score | None = None
 
     def __post_init__(self) -> None:
         self.numbers = [s["seq"] for s in self.steps]
@@ -182,6 +169,7 @@ def build_hand(
             events=list(log.raw.get("events") or []),
             steps=result.steps,
             verdict=result.verdict.to_json(),
+            expected=result.expected,
         )
         with _LOCK:
             _CACHE[key] = hit
@@ -339,27 +327,6 @@ def table_view(hand: Hand, n: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
-_LABEL = re.compile(r"^(?P<kind>[a-z_]+) (?P<cards>[xd0-9 ]+?) \((?P<huxi>-?\d+)\)$")
-
-
-def arrangement_groups(labels: list[str]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for label in labels:
-        m = _LABEL.match(label)
-        if m is None:
-            out.append({"label": label, "kind": "", "cards": [], "huxi": None})
-            continue
-        out.append(
-            {
-                "label": KIND_LABELS.get(m["kind"], m["kind"]),
-                "kind": m["kind"],
-                "cards": [card(c) for c in m["cards"].split()],
-                "huxi": int(m["huxi"]),
-            }
-        )
-    return out
-
-
 def score_view(hand: Hand) -> dict[str, Any] | None:
     score = hand.verdict.get("score")
     if not score:
@@ -382,7 +349,8 @@ def score_view(hand: Hand) -> dict[str, Any] | None:
         )
     return {
         "rows": rows,
-        "arrangement": arrangement_groups(list(expected.get("arrangement") or [])),
+        "arrangement": arrangement_groups(hand.expected, card, KIND_LABELS),
+        "panel": score_panel(hand.expected, claimed),
         "facts": list(expected.get("facts") or []),
         "claimed": claimed is not None,
         "mismatches": sorted(mismatches),

@@ -12,7 +12,8 @@ picks among the legal options. It plays like a person:
 
 A bot has a *persona* for the hand, which is what a person aims for: ``normal``,
 ``red`` (keeps red cards: 红胡/红乌), ``black`` (throws red cards: 乌胡/点胡) and
-``pairs`` (keeps pairs and takes 碰, avoids 吃: 对对胡). The hand evaluation is a
+``pairs`` (keeps pairs and takes 碰, avoids 吃: 对对胡); in changde also ``big`` and
+``small`` (keep one case: 十八大 / 十八小). The hand evaluation is a
 memoised search over the packed hand (3 bits a kind), so a decision costs a few
 dictionary look-ups once the table is warm.
 """
@@ -37,9 +38,14 @@ class Persona(StrEnum):
     RED = "red"
     BLACK = "black"
     PAIRS = "pairs"
+    BIG = "big"  # changde 大胡 (十八大)
+    SMALL = "small"  # changde 小胡 (十八小)
 
 
-PERSONAS: Final = tuple(Persona)
+#: the personas of the standard and hengshan simulations (their corpora are pinned).
+PERSONAS: Final = (Persona.NORMAL, Persona.RED, Persona.BLACK, Persona.PAIRS)
+#: changde players also chase 十八大 and 十八小 (RULES §11).
+CHANGDE_PERSONAS: Final = tuple(Persona)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +199,8 @@ class Bot:
         self.style = style or Style()
         self.pairs = persona is Persona.PAIRS
         self.red_w = {Persona.RED: 3, Persona.BLACK: -6}.get(persona, 0)
+        #: per big card: 十八大 wants them, 十八小 throws them
+        self.big_w = {Persona.BIG: 3, Persona.SMALL: -3}.get(persona, 0)
 
     # ------------------------------------------------------------------ evaluation
     def value(self, hand: Sequence[int]) -> int:
@@ -201,19 +209,23 @@ class Bot:
         big = [0] * 10
         total = 0
         red = 0
+        bigs = 0
         for k in range(NUM_KINDS):
             n = hand[k]
             if not n:
                 continue
             if _IS_RED[k]:
                 red += n
+            if k >= 10:
+                bigs += n
             if n >= 3:
                 total += _kan_value(k, self.pairs) + (4 if n == 4 else 0)
             elif k < 10:
                 small[k] = n
             else:
                 big[k - 10] = n
-        return total + _split_value(small, big, self.pairs) + self.red_w * red
+        return total + _split_value(small, big, self.pairs) + self.red_w * red + \
+            self.big_w * bigs
 
     def discard_options(self, hand: Sequence[int], chou: set[Card] | frozenset[Card]) -> \
             list[tuple[int, Card]]:
@@ -309,11 +321,16 @@ class Bot:
         return opt if self._decide(gain) else None
 
 
-def personas_for(rng: random.Random) -> tuple[Persona, Persona, Persona]:
-    """Mostly normal players, some chasing a fan."""
-    weights = (0.55, 0.17, 0.13, 0.15)
+def personas_for(rng: random.Random, changde: bool = False) -> \
+        tuple[Persona, Persona, Persona]:
+    """Mostly normal players, some chasing a fan; ``changde``: the 名堂 personas too
+    (big, small, red, black, pairs)."""
+    personas: tuple[Persona, ...] = PERSONAS
+    weights: tuple[float, ...] = (0.55, 0.17, 0.13, 0.15)
+    if changde:
+        personas, weights = CHANGDE_PERSONAS, (0.35, 0.13, 0.13, 0.13, 0.13, 0.13)
     return (
-        rng.choices(PERSONAS, weights)[0],
-        rng.choices(PERSONAS, weights)[0],
-        rng.choices(PERSONAS, weights)[0],
+        rng.choices(personas, weights)[0],
+        rng.choices(personas, weights)[0],
+        rng.choices(personas, weights)[0],
     )

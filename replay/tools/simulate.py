@@ -27,22 +27,22 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .. import match as match_rules
 from ..cards import NUM_KINDS, RED, Card, card_name, counts_of, next_seat
 from ..discard_rule import dealer_owes_opening_discard
-from ..model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
+from ..model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log, Match
 from ..opening import dealt_fours, mandatory_tian_hu, priority
 from ..profiles import PROFILES, Profile
+from ..results import RESULT_FIELDS, Score
+from ..scoring import FAN_SCHEMES
 from ..state import Impossible, Phase, State
 from ..verdict import Code, Finding
 from .bots import Bot, Persona, Style, personas_for
 
-RULESETS: Final = ("standard", "hengshan")
-RESULT_FIELDS: Final = ("outcome", "winner", "scores", "huxi", "grade", "duo", "fans",
-                        "multiplier", "points")
+RULESETS: Final = tuple(PROFILES)
 #: share of rigged deals (see the module doc)
 RIG_RATE: Final = 0.035
 #: share of hands a player leaves (ended ``abandoned``; never inside a match)
@@ -269,7 +269,7 @@ def build_log(game_id: str, profile: Profile, ruleset: str, dealer: int, plan: D
 
 def log_document(log: Log, events: Sequence[dict[str, Any]], result: dict[str, Any] | None,
                  *, match: tuple[str, int] | None = None, started_at: str | None = None,
-                 meta: dict[str, Any] | None = None) -> dict[str, Any]:
+                 meta: dict[str, Any] | None = None, drawn_before: int = 0) -> dict[str, Any]:
     deal = log.deal
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -278,6 +278,8 @@ def log_document(log: Log, events: Sequence[dict[str, Any]], result: dict[str, A
     }
     if match is not None:
         doc["match"] = {"id": match[0], "hand": match[1]}
+        if drawn_before:
+            doc["match"]["drawn_before"] = drawn_before
     if started_at is not None:
         doc["started_at"] = started_at
     doc["players"] = [{"seat": s, "id": log.players[s]} for s in range(3)]
@@ -298,9 +300,10 @@ def log_document(log: Log, events: Sequence[dict[str, Any]], result: dict[str, A
     return doc
 
 
-def claimed_result(expected: dict[str, Any] | None) -> dict[str, Any] | None:
-    if expected is None:
+def claimed_result(score: Score | None) -> dict[str, Any] | None:
+    if score is None:
         return None
+    expected = score.to_json()
     return {k: expected[k] for k in RESULT_FIELDS if k in expected}
 
 
@@ -597,8 +600,11 @@ def play_hand(
     match: tuple[str, int] | None = None,
     allow_abandon: bool = True,
     style: Style | None = None,
+    drawn_before: int = 0,
 ) -> dict[str, Any]:
-    """Play one hand; the log document. Raises ``SimulationError`` on an engine disagreement."""
+    """Play one hand; the log document. Raises ``SimulationError`` on an engine disagreement.
+
+    ``drawn_before`` (黄番): hands drawn in a row just before this one at its table."""
     plan: DealPlan | None = None
     if rng.random() < RIG_RATE:
         plan = rigged_deal(rng, dealer, profile)
@@ -606,7 +612,9 @@ def play_hand(
         plan = shuffled_deal(rng, dealer)
     salt = f"{rng.getrandbits(128):032x}"
     log = build_log(game_id, profile, ruleset, dealer, plan, salt, players)
-    personas = personas_for(rng)
+    if match is not None and drawn_before:
+        log = replace(log, match=Match(match[0], match[1], drawn_before))
+    personas = personas_for(rng, changde=FAN_SCHEMES[profile.flowers].mingtang)
     if plan.rig.startswith("pairs"):
         seat = int(plan.rig.rsplit("@", 1)[1])
         personas = tuple(Persona.PAIRS if s == seat else p  # type: ignore[assignment]
@@ -629,11 +637,11 @@ def play_hand(
     except (Unexpected, Stuck, Impossible, AssertionError, RuntimeError, KeyError, IndexError,
             ValueError) as exc:
         doc = log_document(log, [event_json(e) for e in driver.events], None, match=match,
-                           started_at=started_at, meta=meta)
+                           started_at=started_at, meta=meta, drawn_before=drawn_before)
         raise SimulationError(f"{type(exc).__name__}: {exc}", doc) from exc
     result = claimed_result(driver.rep.expected)
     return log_document(log, [event_json(e) for e in driver.events], result, match=match,
-                        started_at=started_at, meta=meta)
+                        started_at=started_at, meta=meta, drawn_before=drawn_before)
 
 
 def _iso(ts: int) -> str:
@@ -704,6 +712,7 @@ def simulate(games: int, seed: int = 0, ruleset: str = "standard", *, match: int
         dealer = trng.randrange(3)
         match_id = f"sim-{ruleset}-{seed}-m{m:05d}"
         drawn_run = 0
+        drawn_in_row = 0  # 黄番 (only written where the profile has it)
         for h in range(1, match + 1):
             if made >= games:
                 return
@@ -711,16 +720,20 @@ def simulate(games: int, seed: int = 0, ruleset: str = "standard", *, match: int
 
             def make_m(attempt: int, m: int = m, h: int = h, dealer: int = dealer,
                        game_id: str = game_id, match_id: str = match_id,
-                       players: list[str] = players) -> dict[str, Any]:
+                       players: list[str] = players,
+                       drawn: int = drawn_in_row if profile.huang_fan else 0,
+                       ) -> dict[str, Any]:
                 rng = hand_rng(seed, ruleset, m * 100_000 + h, attempt)
                 return play_hand(rng, profile, ruleset, dealer, game_id, players,
-                                 match=(match_id, h), allow_abandon=False, style=style)
+                                 match=(match_id, h), allow_abandon=False, style=style,
+                                 drawn_before=drawn)
 
             doc = _robust(make_m, game_id)
             made += 1
             result = doc.get("result") or {}
             dealer, drawn_run = next_dealer(profile, dealer, result.get("winner"),
                                             str(result.get("outcome")), drawn_run)
+            drawn_in_row = drawn_in_row + 1 if result.get("outcome") == "exhausted" else 0
             yield doc
 
 

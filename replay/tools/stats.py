@@ -21,7 +21,9 @@ from typing import Any, Final, TextIO
 from ..audit import Audit
 from ..groups import FOURS
 from ..logformat import LogFormatError, parse_log
+from ..mingtang import MINGTANG
 from ..model import EventType, Log
+from ..results import FAN_CHINESE
 from ..state import State
 from ..verdict import DecisionKind, Verdict
 
@@ -31,11 +33,13 @@ DECISION_KINDS: Final = tuple(str(k) for k in DecisionKind)
 FANS_BY_RULESET: Final[dict[str, tuple[str, ...]]] = {
     "standard": ("hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di"),
     "hengshan": ("hong_hu",),
+    "changde": tuple(m.name for m in MINGTANG),
 }
 #: decision kinds each profile can record (免张 is hengshan's)
 DECISIONS_BY_RULESET: Final[dict[str, tuple[str, ...]]] = {
     "standard": ("guo_zhang", "chou_pai", "chou_wei", "chou_hu", "check"),
     "hengshan": ("guo_zhang", "chou_pai", "chou_wei", "chou_hu", "mian_zhang", "check"),
+    "changde": ("guo_zhang", "chou_pai", "chou_wei", "chou_hu", "check"),
 }
 #: situations the issue asks the simulator to reach (see ``features``)
 REQUIRED_FEATURES: Final = (
@@ -199,7 +203,9 @@ class Stats:
         block("event types (occurrences)", j["events"])
         block("decision kinds (occurrences)", j["decisions"])
         wins = self.endings.get("hu", 0)
-        block("fans (share of wins)", j["fans"], wins or None)
+        block("fans (share of wins)", {
+            f"{k} {FAN_CHINESE[k]}" if k in FAN_CHINESE else k: n for k, n in j["fans"].items()
+        }, wins or None)
         block("finding codes (occurrences)", j["findings"])
         block("situations (hands with at least one)", j["features"], self.hands)
         length = j["length"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,16 @@ from replay.scoring import (
 )
 
 G = GroupKind
+
+
+def win_json(*args: Any) -> dict[str, Any] | None:
+    """``score_win`` as the verdict's JSON object."""
+    out = score_win(*args)
+    return None if out is None else out.to_json()
+
+
+def tian_hu_json(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    return score_mandatory_tian_hu(*args, **kwargs).to_json()
 BASIC = replace(STANDARD, flowers="basic")
 
 
@@ -156,7 +167,7 @@ TEN_RED = counts("x2 x2 x2 x2 x7 x7 x7 x7 d10 d10 x1 x3 x4 x5 x6 x8 x9 d1 d3 d4 
 
 def test_seed_002_checks() -> None:
     assert red_count(TEN_RED) == 10
-    out = score_win(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, zi_mo=True,
+    out = win_json(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, zi_mo=True,
                                                                          turned=c("d8")))
     assert out is not None
     assert (out["huxi"], out["grade"], out["duo"], out["fans"], out["multiplier"]) == (
@@ -164,12 +175,12 @@ def test_seed_002_checks() -> None:
     assert out["points"] == 15
     assert out["scores"] == [-150, 300, -150]
     # 4 垛: the turned card is x2, held four times.
-    out = score_win(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, zi_mo=True,
+    out = win_json(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, zi_mo=True,
                                                                          turned=c("x2")))
     assert out is not None
     assert (out["duo"], out["points"], out["scores"]) == (4, 27, [-270, 540, -270])
     # 放炮 by seat 2: it pays double, seat 0 nothing.
-    out = score_win(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, discarder=2,
+    out = win_json(SEED_002, [arrangement(21, False)], TEN_RED, facts(1, discarder=2,
                                                                          turned=c("d8")))
     assert out is not None
     assert out["scores"] == [0, 300, -300]
@@ -178,7 +189,7 @@ def test_seed_002_checks() -> None:
 
 def test_standard_points_and_dict_shape() -> None:
     held = counts("x1 x1 x3 x3 x4 x5 x6 x8 x9 d1 d3 d4 d5 d6 d8 d9 x2 x7 d2 d7 x10")  # 5 red
-    out = score_win(STANDARD, [arrangement(21, False)], held,
+    out = win_json(STANDARD, [arrangement(21, False)], held,
                     facts(2, zi_mo=True, hai_di=True, turned=c("x1")))
     assert out == {
         "outcome": "hu",
@@ -193,17 +204,17 @@ def test_standard_points_and_dict_shape() -> None:
         "facts": ["hai_di", "zi_mo"],
     }
     # An optional 天胡 counts as 自摸.
-    out = score_win(STANDARD, [arrangement(15, False)], held, facts(0, tian_hu=True))
+    out = win_json(STANDARD, [arrangement(15, False)], held, facts(0, tian_hu=True))
     assert out is not None
     assert out["grade"] == 2
     assert out["facts"] == ["tian_hu", "zi_mo"]
 
 
 def test_below_min_huxi_is_no_score() -> None:
-    assert score_win(STANDARD, [arrangement(14, True)], TEN_RED, facts()) is None
-    assert score_win(STANDARD, [], TEN_RED, facts()) is None
-    assert score_win(HENGSHAN, [arrangement(9, False)], TEN_RED, facts()) is None
-    assert score_win(HENGSHAN, [arrangement(10, False)], TEN_RED, facts()) is not None
+    assert win_json(STANDARD, [arrangement(14, True)], TEN_RED, facts()) is None
+    assert win_json(STANDARD, [], TEN_RED, facts()) is None
+    assert win_json(HENGSHAN, [arrangement(9, False)], TEN_RED, facts()) is None
+    assert win_json(HENGSHAN, [arrangement(10, False)], TEN_RED, facts()) is not None
 
 
 def test_the_arrangement_with_most_points_is_scored_not_most_huxi() -> None:
@@ -211,14 +222,14 @@ def test_the_arrangement_with_most_points_is_scored_not_most_huxi() -> None:
     more_huxi = arrangement(18, False, "x3")  # 2 等 x 1
     dui_dui = arrangement(15, True, "x4")  # 1 等 x 4 (对对胡)
     for order in ([more_huxi, dui_dui], [dui_dui, more_huxi]):
-        out = score_win(STANDARD, order, held, facts())
+        out = win_json(STANDARD, order, held, facts())
         assert out is not None
         assert (out["huxi"], out["fans"], out["points"]) == (15, ["dui_dui_hu"], 4)
         assert out["arrangement"] == ["sentence x4 x4 x4 (15)"]
     # Equal points: more huxi wins.
     for order in ([arrangement(18, False), arrangement(19, False, "x3")],
                   [arrangement(19, False, "x3"), arrangement(18, False)]):
-        out = score_win(STANDARD, order, held, facts())
+        out = win_json(STANDARD, order, held, facts())
         assert out is not None
         assert out["huxi"] == 19
 
@@ -230,22 +241,22 @@ def test_hengshan_scores_10_huxi_above_11() -> None:
     arrs = search(melds, hand, c("x5"), every_huxi=True)
     held = [n + (3 if k == c("x2") else 0) + (1 if k == c("x5") else 0)
             for k, n in enumerate(hand)]
-    out = score_win(HENGSHAN, arrs, held, facts(0, zi_mo=True))
+    out = win_json(HENGSHAN, arrs, held, facts(0, zi_mo=True))
     assert out is not None
     assert (out["huxi"], out["grade"], out["points"]) == (10, 3, 3)
     # With only the best-huxi arrangement the hand scores 1 级.
-    out = score_win(HENGSHAN, search(melds, hand, c("x5")), held, facts(0, zi_mo=True))
+    out = win_json(HENGSHAN, search(melds, hand, c("x5")), held, facts(0, zi_mo=True))
     assert out is not None
     assert (out["huxi"], out["grade"]) == (11, 1)
 
 
 def test_duo_only_in_profiles_with_duo() -> None:
-    out = score_win(STANDARD, [arrangement(15, False)], TEN_RED, facts(turned=c("x2")))
+    out = win_json(STANDARD, [arrangement(15, False)], TEN_RED, facts(turned=c("x2")))
     assert out is not None
     assert "duo" not in out
     assert out["points"] == 1 * 2  # hong_hu; the 4 x2 add nothing
     with_duo: Profile = replace(STANDARD, duo=True)
-    out = score_win(with_duo, [arrangement(15, False)], TEN_RED, facts(turned=c("x2")))
+    out = win_json(with_duo, [arrangement(15, False)], TEN_RED, facts(turned=c("x2")))
     assert out is not None
     assert (out["duo"], out["points"]) == (4, (1 + 4) * 2)
 
@@ -256,7 +267,7 @@ def test_duo_only_in_profiles_with_duo() -> None:
 def test_mandatory_tian_hu_three_fours() -> None:
     held = counts("x1 x1 x1 x1 x2 x2 x2 x2 d7 d7 d7 d7 x10 d10 x3 x4 x5 x6 d3 d4")
     assert red_count(held) == 10
-    out = score_mandatory_tian_hu(STANDARD, 1, held)
+    out = tian_hu_json(STANDARD, 1, held)
     assert out == {
         "outcome": "hu",
         "winner": 1,
@@ -279,7 +290,7 @@ def test_mandatory_tian_hu_three_fours() -> None:
 def test_mandatory_tian_hu_five_threes_and_red_only() -> None:
     # No red at all and nothing but 坎 and pairs: 乌胡 only, no 对对胡.
     held = counts("x1 x1 x1 x3 x3 x3 x4 x4 x4 x5 x5 x5 d6 d6 d6 d8 d8 x9 x9 d1")
-    out = score_mandatory_tian_hu(STANDARD, 0, held)
+    out = tian_hu_json(STANDARD, 0, held)
     assert out["huxi"] == 3 * 4 + 6
     assert out["grade"] == 2 + 1
     assert (out["fans"], out["multiplier"], out["points"]) == (["wu_hu"], 5, 15)
@@ -289,12 +300,12 @@ def test_mandatory_tian_hu_five_threes_and_red_only() -> None:
     ]
     assert out["arrangement"][5] == "rest x9 x9 d1 d8 d8 (0)"
     # Hengshan: 级 from the huxi, 垛 from the turned card, no 放炮.
-    out = score_mandatory_tian_hu(HENGSHAN, 2, held, turned=c("d6"))
+    out = tian_hu_json(HENGSHAN, 2, held, turned=c("d6"))
     assert (out["grade"], out["duo"], out["points"]) == (4, 3, 7)
     assert out["scores"] == [-7, -7, 14]
 
 
 def test_drawn_score() -> None:
-    assert drawn_score("exhausted") == {"outcome": "exhausted", "winner": None,
+    assert drawn_score("exhausted").to_json() == {"outcome": "exhausted", "winner": None,
                                         "scores": [0, 0, 0]}
-    assert drawn_score("abandoned")["scores"] == [0, 0, 0]
+    assert drawn_score("abandoned").to_json()["scores"] == [0, 0, 0]

@@ -16,7 +16,7 @@ from replay.tools.mutate import KINDS, NoPlace, mutate
 from replay.tools.simulate import dumps, simulate
 from replay.tools.toolkit_cli import main
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 
 @cache

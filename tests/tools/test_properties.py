@@ -19,7 +19,7 @@ from replay.tools.simulate import dumps, simulate
 from replay.tools.stats import Stats, collect
 from replay.verdict import Status
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 def _check_quarantine(before: int, hands: int) -> list[tuple[str, str, str]]:
     new = sim.QUARANTINED[before:]

@@ -20,7 +20,7 @@ from replay.tools.simulate import dumps, simulate
 from replay.tools.toolkit_cli import main
 from replay.verdict import Status
 
-RULESETS = ("standard", "hengshan")
+RULESETS = ("standard", "hengshan", "changde")
 
 
 def counts(spec: str) -> list[int]:
