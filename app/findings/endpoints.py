@@ -5,6 +5,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from replay.verdict import Code
+
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
@@ -44,7 +46,14 @@ def list_findings(
     session: ReadSession,
     code: Annotated[list[str] | None, Query(description="A finding code, e.g. chou_hu")] = None,
     severity: Annotated[str | None, Query(pattern="^(violation|invalid)$")] = None,
-    player: Annotated[str | None, Query(max_length=128, description="A player id")] = None,
+    player: Annotated[
+        str | None,
+        Query(
+            max_length=128,
+            description="A player id: the findings about their seat and those about a whole "
+            "hand they played (no seat: score_mismatch, commitment_mismatch, ...)",
+        ),
+    ] = None,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
     game_id: Annotated[str | None, Query(max_length=128)] = None,
     since: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
@@ -52,6 +61,13 @@ def list_findings(
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     cursor: Annotated[str | None, Query(max_length=200)] = None,
 ) -> FindingPage:
+    known = {c.value for c in Code}
+    unknown = [c for c in code or () if c not in known]
+    if unknown:
+        raise InvalidRequest(
+            f"unknown finding code {unknown[0]!r}",
+            problems=[{"pointer": "/query/code", "expected": ", ".join(sorted(known))}],
+        )
     filters = FindingFilter(
         codes=tuple(code or ()),
         severity=severity,

@@ -10,6 +10,7 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from ..models import FindingRow, HandLog, LogPlayer, VerdictRow
+from ..players.concerns import concerns_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ class PageRepository:
     def findings_of(self, player_id: str, limit: int) -> Sequence[FindingRow]:
         return self.session.scalars(
             select(FindingRow)
-            .where(FindingRow.player_id == player_id)
+            .where(concerns_player(player_id))
             .order_by(FindingRow.played_at.desc(), FindingRow.id.desc())
             .limit(limit)
         ).all()
@@ -103,7 +104,7 @@ class PageRepository:
     def finding_counts(self, player_id: str) -> dict[str, int]:
         rows = self.session.execute(
             select(FindingRow.code, func.count())
-            .where(FindingRow.player_id == player_id)
+            .where(concerns_player(player_id))
             .group_by(FindingRow.code)
             .order_by(FindingRow.code)
         )
