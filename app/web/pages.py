@@ -52,6 +52,14 @@ def parse_seat(value: str | None) -> int | None:
     return int(value)
 
 
+def landing(hand: Hand, step: int | None) -> int:
+    """The step a page opens at: the one asked for, else the first finding, else the deal."""
+    if step is None:
+        first = audit_view(hand, None)["first_finding"]
+        return hand.first if first is None else int(first)
+    return hand.clamp(step)
+
+
 def full_view_allowed(request: Request) -> bool:
     return web_settings(request).full_view_public or load_session(request).operator is not None
 
@@ -63,11 +71,12 @@ def replay_context(
         "hand": hand,
         "table": table_view(hand, n, viewer),
         "audit": audit_view(hand, viewer),
-        "index": index_json(hand),
+        "index": index_json(hand, viewer),
         "viewer": viewer,
         "step": n,
         "base_url": base_url,
         "full_view": full_view_allowed(request),
+        "related_cases": [],
     }
 
 
@@ -107,7 +116,7 @@ def game_page(
     viewer = parse_seat(as_)
     if viewer is None and not full_view_allowed(request):
         return render(request, "choose_seat.html", {"hand": hand}, status_code=403)
-    n = hand.clamp(parse_step(step))
+    n = landing(hand, parse_step(step))
     ctx = replay_context(request, hand, n, viewer, game_url(hand.game_id))
     return render(request, "game.html", ctx)
 

@@ -12,6 +12,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from .names import cn, human
 from .replay import FAN_LABELS, KIND_LABELS
 from .security import load_session, save_session
 
@@ -72,6 +73,8 @@ def _env() -> Environment:
         FAN_LABELS=FAN_LABELS,
     )
     env.filters["when"] = when
+    env.filters["cn"] = cn
+    env.filters["human"] = human
     return env
 
 

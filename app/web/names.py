@@ -1,0 +1,138 @@
+"""What people read: Chinese faces and names for card codes and rule codes.
+
+The API and the verdicts keep the codes (``x3``, ``guo_zhang``); the pages show 三 and
+过张, with the code as the tooltip (``<abbr title="guo_zhang">过张</abbr>``). The names
+are those of ``shared/spec/GLOSSARY.md``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
+
+from replay.cards import FACES, NAMES
+
+FACE_OF: dict[str, str] = dict(zip(NAMES, FACES, strict=True))
+
+#: finding codes (LOG_FORMAT's list and this project's additions).
+FINDING_NAMES: dict[str, str] = {
+    "guo_zhang": "过张",
+    "chou_pai": "臭牌",
+    "chou_hu": "臭胡",
+    "bi_missing": "烧比",
+    "chi_not_allowed": "不可吃",
+    "pao_missed": "走跑",
+    "ti_missed": "烧提",
+    "discard_not_owed": "八块后打牌",
+    "discard_missing": "漏打",
+    "out_of_turn": "不按次序",
+    "card_not_held": "无此牌",
+    "draw_mismatch": "摸牌不符",
+    "deal_invalid": "发牌无效",
+    "commitment_mismatch": "发牌承诺不符",
+    "hu_invalid": "胡牌无效",
+    "priority_violated": "抢先",
+    "score_mismatch": "算分不符",
+    "log_truncated": "记录不全",
+    "wei_missed": "漏偎",
+    "peng_not_allowed": "不可碰",
+    "claim_invalid": "吃碰无效",
+    "tian_hu_missed": "漏天胡",
+    "event_after_end": "终局后行牌",
+    "end_invalid": "终局无效",
+    "match_invalid": "牌局无效",
+    "kan_split": "拆坎",
+}
+
+#: decision kinds of the ledger.
+DECISION_NAMES: dict[str, str] = {
+    "guo_zhang": "过张",
+    "chou_pai": "臭牌",
+    "chou_wei": "臭偎",
+    "chou_hu": "臭胡",
+    "mian_zhang": "免张",
+    "check": "核对",
+}
+
+#: melds and groups.
+MELD_NAMES: dict[str, str] = {
+    "ti": "提",
+    "pao": "跑",
+    "wei": "偎",
+    "chou_wei": "臭偎",
+    "peng": "碰",
+    "chi": "吃",
+    "bi": "比",
+    "kan": "坎",
+    "sentence": "一句话",
+    "jiao": "绞",
+    "pair": "将",
+}
+
+#: fans and derived facts of a score.
+FAN_NAMES: dict[str, str] = {
+    "hong_hu": "红胡",
+    "dian_hu": "点胡",
+    "hong_wu": "红乌",
+    "wu_hu": "乌胡",
+    "dui_dui_hu": "对对胡",
+    "hai_di": "海底",
+    "zi_mo": "自摸",
+    "tian_hu": "天胡",
+    "fang_pao": "放炮",
+}
+
+#: events of the log.
+EVENT_NAMES: dict[str, str] = {
+    "draw": "摸",
+    "discard": "打",
+    "ti": "提",
+    "wei": "偎",
+    "pao": "跑",
+    "peng": "碰",
+    "chi": "吃",
+    "pass": "过",
+    "hu": "胡",
+    "end": "终局",
+}
+
+ALL_NAMES: dict[str, str] = {
+    **EVENT_NAMES,
+    **MELD_NAMES,
+    **FAN_NAMES,
+    **DECISION_NAMES,
+    **FINDING_NAMES,
+}
+
+_WORD = re.compile(
+    r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
+    + "|".join(sorted((re.escape(k) for k in {**FINDING_NAMES, **DECISION_NAMES, **FAN_NAMES}),
+                      key=len, reverse=True))
+    + r")\b"
+)
+
+
+def cn(code: object) -> Markup:
+    """A code as its Chinese name, the code as tooltip; unknown codes as they are."""
+    text = str(code)
+    name = ALL_NAMES.get(text) or FACE_OF.get(text)
+    if name is None:
+        return Markup("<code>{}</code>").format(text)
+    return Markup('<abbr class="cn" title="{}">{}</abbr>').format(text, name)
+
+
+def human(text: object) -> Markup:
+    """A verdict message or ledger detail with card and rule codes as Chinese names (the
+    codes in tooltips). Everything else is escaped as it is."""
+    source = str(text)
+    out: list[str] = []
+    at = 0
+    for m in _WORD.finditer(source):
+        out.append(str(escape(source[at : m.start()])))
+        word = m.group(0)
+        name = FACE_OF[word] if m.group("card") else ALL_NAMES[word]
+        out.append(str(Markup('<abbr class="cn" title="{}">{}</abbr>').format(word, name)))
+        at = m.end()
+    out.append(str(escape(source[at:])))
+    return Markup("".join(out))
