@@ -12,8 +12,8 @@ from ..auth.scopes import Scope
 from ..auth.service import Principal, authenticate
 from ..dependencies import ReadSession, WriteSession
 from ..errors import Forbidden, error_responses
+from ..models.case import CaseState
 from ..operators.repository import OperatorRepository
-from .models import CaseState
 from .repository import CaseFilter
 from .schemas import (
     CaseOut,

@@ -11,7 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..models import FindingRow, HandLog, LogPlayer
-from .models import Case, CaseEvent, CaseEvidence, CaseReport
+from ..models.case import Case, CaseEvent, CaseEvidence, CaseReport
 
 CASES = Case.__table__
 

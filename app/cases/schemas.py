@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .models import CaseState, ReportReason
+from ..models.case import CaseState, ReportReason
 
 SEVERITY_NAMES = {0: None, 1: "violation", 2: "invalid"}
 

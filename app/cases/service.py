@@ -16,10 +16,7 @@ from sqlalchemy.orm import Session
 from ..errors import Conflict, InvalidRequest, NotFound
 from ..games.repository import GameRepository
 from ..models import FindingRow, HandLog
-from ..models.types import utcnow
-from ..operators.models import Operator
-from ..operators.repository import OperatorRepository
-from .models import (
+from ..models.case import (
     TRANSITIONS,
     Case,
     CaseAction,
@@ -29,6 +26,9 @@ from .models import (
     CaseState,
     ReportReason,
 )
+from ..models.operator import Operator
+from ..models.types import utcnow
+from ..operators.repository import OperatorRepository
 from .repository import CaseFilter, CaseRepository, QueueRow
 
 MAX_NOTE = 4000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ..models import FindingRow
-from .models import Case, CaseEvent, CaseEvidence, CaseReport
+from ..models.case import Case, CaseEvent, CaseEvidence, CaseReport
 from .repository import QueueRow
 from .schemas import (
     SEVERITY_NAMES,

@@ -2,18 +2,25 @@
 
 from .api_key import ApiKey
 from .base import Base
+from .case import Case, CaseEvent, CaseEvidence, CaseReport
 from .decision import DecisionRow
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
+from .operator import Operator
 from .verdict import VerdictRow, VerdictStatus
 
 __all__ = [
     "ApiKey",
     "Base",
+    "Case",
+    "CaseEvent",
+    "CaseEvidence",
+    "CaseReport",
     "DecisionRow",
     "FindingRow",
     "HandLog",
     "LogPlayer",
+    "Operator",
     "VerdictRow",
     "VerdictStatus",
 ]

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from sqlalchemy.orm import Session
 
 from ..errors import Conflict, InvalidRequest
+from ..models.operator import Operator
 from ..models.types import utcnow
-from .models import Operator
 from .passwords import MIN_LENGTH, hash_password, needs_rehash, verify_password
 from .repository import OperatorRepository
 

@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..cases.models import STATE_LABELS, CaseState, ReportReason
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
 from ..cases.service import Actor, get_case, pin_evidence, queue, transition
 from ..dependencies import ReadSession, WriteSession
 from ..errors import AppError, InvalidRequest
-from ..operators.models import Operator
+from ..models.case import STATE_LABELS, CaseState, ReportReason
+from ..models.operator import Operator
 from ..operators.repository import OperatorRepository
 from ..operators.service import sign_in
 from .errors import PageError

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from ..operators.models import Operator
+from ..models.operator import Operator
 from ..operators.service import active_operator
 from .settings import WebSettings, get_web_settings
 

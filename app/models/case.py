@@ -7,10 +7,10 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Index, Integer, SmallInteger, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..models.base import Base
-from ..models.ids import BigId
-from ..models.types import UTCDateTime, utcnow
-from ..operators.models import Operator  # noqa: F401  (the operators table, for the FKs)
+from .base import Base
+from .ids import BigId
+from .operator import Operator  # noqa: F401  (the operators table, for the FKs)
+from .types import UTCDateTime, utcnow
 
 
 class CaseState(StrEnum):
