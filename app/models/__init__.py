@@ -7,6 +7,7 @@ from .decision import DecisionRow
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
 from .operator import Operator
+from .player_case import PlayerCase, PlayerCaseEvent
 from .verdict import VerdictRow, VerdictStatus
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "HandLog",
     "LogPlayer",
     "Operator",
+    "PlayerCase",
+    "PlayerCaseEvent",
     "VerdictRow",
     "VerdictStatus",
 ]

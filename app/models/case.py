@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from .base import Base
 from .ids import BigId
 from .operator import Operator  # noqa: F401  (the operators table, for the FKs)
+from .player_case import PlayerCase  # noqa: F401  (the player_cases table, for the FK)
 from .types import UTCDateTime, utcnow
 
 
@@ -21,13 +22,14 @@ class CaseState(StrEnum):
     CLOSED = "closed"
 
 
-#: the only moves a case makes: open -> under review -> upheld | dismissed -> closed.
+#: the only moves a case makes: open -> under review -> upheld | dismissed -> closed, and
+#: closed -> open (reopened, with the reason as the note).
 TRANSITIONS: dict[CaseState, tuple[CaseState, ...]] = {
     CaseState.OPEN: (CaseState.UNDER_REVIEW,),
     CaseState.UNDER_REVIEW: (CaseState.UPHELD, CaseState.DISMISSED),
     CaseState.UPHELD: (CaseState.CLOSED,),
     CaseState.DISMISSED: (CaseState.CLOSED,),
-    CaseState.CLOSED: (),
+    CaseState.CLOSED: (CaseState.OPEN,),
 }
 
 STATE_LABELS: dict[CaseState, str] = {
@@ -55,6 +57,12 @@ class CaseAction(StrEnum):
     REPORT_MERGED = "report_merged"
     STATE_CHANGED = "state_changed"
     EVIDENCE_PINNED = "evidence_pinned"
+    #: closed -> open, by an operator (with the reason) or by a new report.
+    REOPENED = "reopened"
+    #: a note, no change of state.
+    NOTE_ADDED = "note_added"
+    #: a hand case put into a player case (on both trails).
+    GROUPED = "grouped"
 
 
 class Case(Base):
@@ -73,7 +81,16 @@ class Case(Base):
     assignee_id: Mapped[int | None] = mapped_column(
         BigId, ForeignKey("operators.id"), default=None, index=True
     )
+    #: distinct reporters: one reporter counts once per hand, however often they report.
     report_count: Mapped[int] = mapped_column(Integer, default=0)
+    #: every report filed, repeats included.
+    reports_filed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: times the case went from closed back to open.
+    reopen_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: the player case this hand case is grouped into, if any.
+    player_case_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("player_cases.id"), default=None, index=True
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
