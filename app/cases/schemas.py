@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..models.case import CaseState, ReportReason
+from .service import FileOutcome
 
 SEVERITY_NAMES = {0: None, 1: "violation", 2: "invalid"}
 
@@ -66,7 +67,14 @@ class CaseSummary(BaseModel):
     state: CaseState
     resolution: str | None
     assignee: str | None
-    report_count: int
+    report_count: int = Field(
+        description="Distinct reporters: one reporter counts once per hand (the `reports` sort)"
+    )
+    reports_filed: int = Field(description="Every report filed, repeats included")
+    reopen_count: int = Field(description="Times the case went from closed back to open")
+    player_case: int | None = Field(description="The player case it is grouped into")
+    accused: list[str] = Field(description="The players its reports accuse")
+    reasons: list[str] = Field(description="The reasons its reports give")
     severity: str | None = Field(description="The worst severity of the hand's findings")
     finding_codes: list[str]
     created_at: datetime
@@ -76,7 +84,6 @@ class CaseSummary(BaseModel):
 
 class CaseOut(CaseSummary):
     reporters: list[str]
-    accused: list[str]
     next_states: list[CaseState]
     reports: list[ReportOut]
     evidence: list[EvidenceOut]
@@ -86,7 +93,15 @@ class CaseOut(CaseSummary):
 
 class FiledOut(BaseModel):
     report: ReportOut
+    outcome: FileOutcome = Field(
+        description="`opened`: the hand's first report opened its case; `merged`: it joined "
+        "the open case; `reopened`: the case was closed and this report reopened it"
+    )
     merged: bool = Field(description="True when the hand already had a case")
+    counted: bool = Field(
+        description="False when this reporter had already reported this hand: the report "
+        "is kept but `report_count` does not grow"
+    )
     case: CaseSummary
 
 
@@ -106,6 +121,55 @@ class TransitionIn(BaseModel):
     )
     from_state: CaseState | None = Field(
         default=None, description="Refuse (409) unless the case is in this state now"
+    )
+
+
+class NoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: str = Field(min_length=1, max_length=4000)
+
+
+class PlayerCaseIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    player_id: str = Field(min_length=1, max_length=128, description="The player it is about")
+    cases: list[int] = Field(
+        default_factory=list, max_length=500, description="Hand cases to group into it"
+    )
+    note: str = Field(min_length=1, max_length=4000, description="Why it is opened")
+
+
+class GroupIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: int = Field(ge=1, description="A hand case of a hand the player played")
+    note: str = Field(min_length=1, max_length=4000)
+
+
+class PlayerCaseSummary(BaseModel):
+    id: int
+    player_id: str
+    state: CaseState
+    resolution: str | None
+    assignee: str | None
+    hand_case_count: int
+    created_at: datetime
+    updated_at: datetime
+    links: dict[str, str]
+
+
+class PlayerCaseOut(PlayerCaseSummary):
+    next_states: list[CaseState]
+    hand_cases: list[CaseSummary]
+    trail: list[TrailOut]
+
+
+class HistoryOut(BaseModel):
+    player_id: str
+    player_cases: list[PlayerCaseSummary]
+    hand_cases: list[CaseSummary] = Field(
+        description="Hand cases whose reports accuse the player or grouped into their cases"
     )
 
 

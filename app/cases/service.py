@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -26,29 +27,22 @@ from ..models.case import (
     CaseState,
     ReportReason,
 )
-from ..models.operator import Operator
+from ..models.player_case import PlayerCase
 from ..models.types import utcnow
 from ..operators.repository import OperatorRepository
+from .moves import Actor, clean_note, move, target_state
 from .repository import CaseFilter, CaseRepository, QueueRow
 
-MAX_NOTE = 4000
+__all__ = ["Actor", "FileOutcome", "Filed", "NewReport", "CaseDetail"]
 
 
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who acts on a case: an operator (console) or an API key (pipelines)."""
+class FileOutcome(StrEnum):
+    """What a report did: opened the hand's case, joined its open case, or reopened its
+    closed case (a report on a closed case reopens it: the decision stays in the trail)."""
 
-    label: str
-    operator_id: int | None = None
-    api_key_id: int | None = None
-
-    @classmethod
-    def operator(cls, op: Operator) -> Actor:
-        return cls(f"operator:{op.username}", operator_id=op.id)
-
-    @classmethod
-    def api_key(cls, key_id: int, name: str) -> Actor:
-        return cls(f"api-key:{name}", api_key_id=key_id)
+    OPENED = "opened"
+    MERGED = "merged"
+    REOPENED = "reopened"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +59,14 @@ class NewReport:
 class Filed:
     report: CaseReport
     case: Case
-    #: true when the hand already had a case and this report joined it.
-    merged: bool
+    outcome: FileOutcome
+    #: false when this reporter had already reported this hand: it is kept but not counted.
+    counted: bool
+
+    @property
+    def merged(self) -> bool:
+        """True when the hand already had a case and this report joined it."""
+        return self.outcome is not FileOutcome.OPENED
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,7 @@ class CaseDetail:
     findings: Sequence[FindingRow]
     severity_rank: int
     log: HandLog
+    player_case: PlayerCase | None = None
 
     @property
     def reporters(self) -> list[str]:
@@ -87,6 +88,10 @@ class CaseDetail:
     @property
     def accused(self) -> list[str]:
         return sorted({r.accused_player_id for r in self.reports})
+
+    @property
+    def reasons(self) -> list[str]:
+        return sorted({r.reason for r in self.reports})
 
     @property
     def next_states(self) -> tuple[CaseState, ...]:
@@ -120,21 +125,6 @@ def _trail(
     return event
 
 
-def _clean_note(note: str, *, required: bool) -> str:
-    note = (note or "").strip()
-    if required and not note:
-        raise InvalidRequest(
-            "every change of a case takes a note",
-            problems=[{"pointer": "/note", "expected": "a non-empty note"}],
-        )
-    if len(note) > MAX_NOTE:
-        raise InvalidRequest(
-            f"a note has at most {MAX_NOTE} characters",
-            problems=[{"pointer": "/note", "expected": f"at most {MAX_NOTE} characters"}],
-        )
-    return note
-
-
 def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
     """Store a report; the hand's case is opened by the first one and joined by the rest."""
     log = GameRepository(session).by_game_id(new.game_id)
@@ -152,10 +142,25 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
             "a player cannot report themselves",
             problems=[{"pointer": "/accused_seat", "expected": "another seat than the reporter's"}],
         )
-    text = _clean_note(new.text, required=False)
+    text = clean_note(new.text, required=False)
     repo = CaseRepository(session)
     now = utcnow()
     case, created = repo.open_for_log(log, now)
+    counted = not repo.has_reported(case.id, new.reporter)
+    outcome = FileOutcome.OPENED if created else FileOutcome.MERGED
+    if case.state == CaseState.CLOSED:
+        done = move(session, case, CaseState.OPEN, actor)
+        outcome = FileOutcome.REOPENED
+        _trail(
+            repo,
+            case,
+            actor,
+            done.action,
+            note=f"reopened by a new report of {new.reporter}",
+            from_state=done.from_state.value,
+            to_state=done.to_state.value,
+            data=done.data,
+        )
     report = CaseReport(
         case_id=case.id,
         reporter_player_id=new.reporter,
@@ -167,7 +172,9 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
         created_at=now,
     )
     repo.add(report)
-    case.report_count += 1
+    case.reports_filed += 1
+    if counted:
+        case.report_count += 1
     case.updated_at = now
     if created:
         _trail(
@@ -191,10 +198,11 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
             "accused": players[seat],
             "reason": str(new.reason),
             "report_count": case.report_count,
+            "counted": counted,
         },
     )
     session.flush()
-    return Filed(report, case, merged=not created)
+    return Filed(report, case, outcome, counted)
 
 
 def _accused_seat(players: dict[int, str], new: NewReport) -> int:
@@ -251,6 +259,7 @@ def _detail(session: Session, repo: CaseRepository, case: Case) -> CaseDetail:
         findings=findings,
         severity_rank=repo.severity_of(case.log_id),
         log=log,
+        player_case=(session.get(PlayerCase, case.player_case_id) if case.player_case_id else None),
     )
 
 
@@ -264,69 +273,46 @@ def transition(
     assignee: str | None = None,
     expected_state: str | None = None,
 ) -> Case:
-    """Move a case one step along open -> under review -> upheld|dismissed -> closed."""
-    try:
-        target = CaseState(to)
-    except ValueError:
-        raise InvalidRequest(
-            f"unknown state {to!r}",
-            problems=[{"pointer": "/to", "expected": ", ".join(s.value for s in CaseState)}],
-        ) from None
-    note = _clean_note(note, required=True)
+    """Move a case one step along open -> under review -> upheld|dismissed -> closed, or
+    reopen a closed one (the note is the reason)."""
+    target = target_state(to)
+    note = clean_note(note, required=True)
     repo = CaseRepository(session)
     case = repo.by_id(case_id, lock=True)
     if case is None:
         raise NotFound(f"no case {case_id}")
-    current = CaseState(case.state)
-    if expected_state is not None and expected_state != current:
-        raise Conflict(
-            f"case {case_id} is {current.value} now, not {expected_state}: reload it",
-            extra={"state": current.value},
-        )
-    if target not in TRANSITIONS[current]:
-        allowed = ", ".join(s.value for s in TRANSITIONS[current]) or "none (it is closed)"
-        raise Conflict(
-            f"a case that is {current.value} cannot become {target.value}; next: {allowed}",
-            extra={"state": current.value},
-        )
-    data: dict[str, Any] = {}
-    if target is CaseState.UNDER_REVIEW:
-        who = assignee
-        operator = None
-        ops = OperatorRepository(session)
-        if who:
-            operator = ops.by_username(who.strip().lower())
-        elif actor.operator_id is not None:
-            operator = ops.by_id(actor.operator_id)
-        if operator is None or not operator.active:
-            raise InvalidRequest(
-                "a case under review is assigned to an active operator",
-                problems=[{"pointer": "/assignee", "expected": "an operator's username"}],
-            )
-        case.assignee_id = operator.id
-        data["assignee"] = operator.username
-    if target in (CaseState.UPHELD, CaseState.DISMISSED):
-        case.resolution = target.value
-    case.state = target.value
-    case.updated_at = utcnow()
+    done = move(session, case, target, actor, assignee=assignee, expected_state=expected_state)
     _trail(
         repo,
         case,
         actor,
-        CaseAction.STATE_CHANGED,
+        done.action,
         note=note,
-        from_state=current.value,
-        to_state=target.value,
-        data=data,
+        from_state=done.from_state.value,
+        to_state=done.to_state.value,
+        data=done.data,
     )
     session.flush()
     return case
 
 
+def add_note(session: Session, case_id: int, note: str, actor: Actor) -> CaseEvent:
+    """A note on the trail, no change of state (closed cases take notes too)."""
+    note = clean_note(note, required=True)
+    repo = CaseRepository(session)
+    case = repo.by_id(case_id, lock=True)
+    if case is None:
+        raise NotFound(f"no case {case_id}")
+    case.updated_at = utcnow()
+    event = _trail(repo, case, actor, CaseAction.NOTE_ADDED, note=note)
+    session.flush()
+    return event
+
+
 def pin_evidence(
     session: Session, case_id: int, step: int, comment: str, actor: Actor
 ) -> CaseEvidence:
-    comment = _clean_note(comment, required=True)
+    comment = clean_note(comment, required=True)
     repo = CaseRepository(session)
     case = repo.by_id(case_id, lock=True)
     if case is None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from ..cases.player_cases import list_player_cases, open_player_cases
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
 from ..cases.service import Actor, get_case, pin_evidence, queue, transition
@@ -17,7 +18,7 @@ from ..models.operator import Operator
 from ..operators.repository import OperatorRepository
 from ..operators.service import sign_in
 from .errors import PageError
-from .pages import load_hand, parse_step, replay_context
+from .pages import landing, load_hand, parse_step, replay_context
 from .security import (
     check_csrf,
     end_session,
@@ -115,14 +116,20 @@ def queue_page(
         limit=200,
     )
     repo = CaseRepository(session)
+    player_cases = [] if code or ruleset or mine else list_player_cases(session, states)
+    if player:
+        player_cases = [p for p in player_cases if p.player_id == player]
     names = OperatorRepository(session).names_by_id(
         {r.case.assignee_id for r in rows if r.case.assignee_id is not None}
+        | {p.assignee_id for p in player_cases if p.assignee_id is not None}
     )
     return render(
         request,
         "ops/queue.html",
         {
             "rows": rows,
+            "player_cases": player_cases,
+            "grouped": repo.grouped_counts(p.id for p in player_cases),
             "names": names,
             "filters": {
                 "state": state or "",
@@ -154,7 +161,7 @@ def _case_page(
 ) -> Response:
     detail = get_case(session, case_id)
     hand = load_hand(session, detail.case.game_id)
-    n = hand.clamp(step)
+    n = landing(hand, step)
     ctx = replay_context(request, hand, n, None, f"/ops/cases/{case_id}")
     ctx["full_view"] = True
     ctx.update(
@@ -166,6 +173,7 @@ def _case_page(
         error=error,
         form=form or {},
         replay_url=game_url(hand.game_id, step=n),
+        group_targets=open_player_cases(session, detail.accused),
     )
     return render(request, "ops/case.html", ctx, status_code=status_code)
 
