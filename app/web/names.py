@@ -107,8 +107,13 @@ ALL_NAMES: dict[str, str] = {
 
 _WORD = re.compile(
     r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
-    + "|".join(sorted((re.escape(k) for k in {**FINDING_NAMES, **DECISION_NAMES, **FAN_NAMES}),
-                      key=len, reverse=True))
+    + "|".join(
+        sorted(
+            (re.escape(k) for k in {**FINDING_NAMES, **DECISION_NAMES, **FAN_NAMES}),
+            key=len,
+            reverse=True,
+        )
+    )
     + r")\b"
 )
 

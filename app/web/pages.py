@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from ..dependencies import ReadSession
 from .errors import PageError
+from .related import cases_of_hand, cases_of_player
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
 from .security import load_session, web_settings
@@ -80,25 +81,44 @@ def replay_context(
     }
 
 
+SEARCH_LIMIT = 20
+
+
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, session: ReadSession, q: str | None = None) -> Response:
+def home(
+    request: Request,
+    session: ReadSession,
+    q: Annotated[str | None, Query(max_length=128)] = None,
+) -> Response:
+    """Search (an exact id opens it; else ids starting with ``q``, any case), the hands
+    received last and their findings."""
     repo = PageRepository(session)
     message = None
+    games: list[str] = []
+    players: list[str] = []
     if q is not None:
         q = q.strip()
         if q and repo.game_exists(q):
             return RedirectResponse(game_url(q), status_code=303)
         if q and repo.player_exists(q):
             return RedirectResponse(player_url(q), status_code=303)
-        message = "Nothing matches: give a whole game id or player id." if q else None
+        if q:
+            games, players = repo.search(q, SEARCH_LIMIT)
+            if len(games) + len(players) == 1:
+                url = game_url(games[0]) if games else player_url(players[0])
+                return RedirectResponse(url, status_code=303)
+            if not games and not players:
+                message = f"No game id or player id starts with “{q}”."
     return render(
         request,
         "home.html",
         {
             "q": q or "",
             "message": message,
+            "games": games,
+            "players": players,
             "recent": repo.recent(20),
-            "flagged": repo.recent(20, with_findings=True),
+            "findings": repo.recent_findings(20),
         },
         status_code=404 if message else 200,
     )
@@ -118,6 +138,8 @@ def game_page(
         return render(request, "choose_seat.html", {"hand": hand}, status_code=403)
     n = landing(hand, parse_step(step))
     ctx = replay_context(request, hand, n, viewer, game_url(hand.game_id))
+    if load_session(request).operator is not None:
+        ctx["related_cases"] = cases_of_hand(session, hand.game_id)
     return render(request, "game.html", ctx)
 
 
@@ -161,5 +183,10 @@ def player_page(
             "hands": repo.hands_of(player_id, PAGE_SIZE, (page - 1) * PAGE_SIZE),
             "findings": repo.findings_of(player_id, 100),
             "counts": repo.finding_counts(player_id),
+            "related_cases": (
+                cases_of_player(session, player_id)
+                if load_session(request).operator is not None
+                else None
+            ),
         },
     )
