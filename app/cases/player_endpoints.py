@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from sqlalchemy.orm import Session
 
 from ..auth.dependencies import require
@@ -144,14 +144,19 @@ def post_player_note(
 
 
 @router.get(
-    "/players/{player_id}/cases",
+    "/player-cases",
     response_model=HistoryOut,
     summary="A player's case history",
-    description="The player cases about the player and the hand cases accusing them, "
-    "newest activity first.",
-    responses=error_responses(401, 403),
+    description="The player cases about the player and the hand cases accusing them (or "
+    "grouped into those), newest activity first.",
+    responses=error_responses(401, 403, 422),
 )
-def read_history(player_id: str, _: OperateKey, session: ReadSession) -> HistoryOut:
+def read_history(
+    player: Annotated[str, Query(min_length=1, max_length=128, description="A player id")],
+    _: OperateKey,
+    session: ReadSession,
+) -> HistoryOut:
+    player_id = player
     h = history(session, player_id)
     ops = OperatorRepository(session)
     names = ops.names_by_id({p.assignee_id for p in h.player_cases if p.assignee_id is not None})
