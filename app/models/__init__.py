@@ -7,10 +7,12 @@ from .decision import DecisionRow
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
 from .operator import Operator
+from .security import AppSecret, OperatorSession, SignInThrottle
 from .verdict import VerdictRow, VerdictStatus
 
 __all__ = [
     "ApiKey",
+    "AppSecret",
     "Base",
     "Case",
     "CaseEvent",
@@ -21,6 +23,8 @@ __all__ = [
     "HandLog",
     "LogPlayer",
     "Operator",
+    "OperatorSession",
+    "SignInThrottle",
     "VerdictRow",
     "VerdictStatus",
 ]

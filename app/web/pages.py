@@ -12,7 +12,7 @@ from ..dependencies import ReadSession
 from .errors import PageError
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
-from .security import load_session, web_settings
+from .session import load_session, settings_of
 from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
@@ -53,7 +53,7 @@ def parse_seat(value: str | None) -> int | None:
 
 
 def full_view_allowed(request: Request) -> bool:
-    return web_settings(request).full_view_public or load_session(request).operator is not None
+    return settings_of(request).full_view_public or load_session(request).operator is not None
 
 
 def replay_context(
