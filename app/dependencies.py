@@ -12,7 +12,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import Depends, Request
+import anyio
+from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,6 +29,15 @@ async def get_db(request: Request) -> Database:
 async def get_app_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
+
+
+def hash_limiter(app: FastAPI) -> anyio.CapacityLimiter:
+    """The process's bound on concurrent password hashing (made on first use, then only read)."""
+    limiter = getattr(app.state, "hash_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        limiter = anyio.CapacityLimiter(app.state.settings.sign_in_concurrency)
+        app.state.hash_limiter = limiter
+    return limiter
 
 
 def _finish(session: Session, commit: bool) -> None:

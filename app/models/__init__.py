@@ -8,10 +8,12 @@ from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
 from .operator import Operator
 from .player_case import PlayerCase, PlayerCaseEvent
+from .security import AppSecret, OperatorSession, SignInThrottle
 from .verdict import VerdictRow, VerdictStatus
 
 __all__ = [
     "ApiKey",
+    "AppSecret",
     "Base",
     "Case",
     "CaseEvent",
@@ -22,8 +24,10 @@ __all__ = [
     "HandLog",
     "LogPlayer",
     "Operator",
+    "OperatorSession",
     "PlayerCase",
     "PlayerCaseEvent",
+    "SignInThrottle",
     "VerdictRow",
     "VerdictStatus",
 ]

@@ -8,7 +8,8 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .errors import PageError
-from .security import CsrfFailed, SignInRequired, save_session
+from .security import CsrfFailed, SignInRequired
+from .session import save_session
 from .templating import STATIC, render
 
 

@@ -5,27 +5,29 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..cases.player_cases import list_player_cases, open_player_cases
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
 from ..cases.service import Actor, get_case, pin_evidence, queue, transition
-from ..dependencies import ReadSession, WriteSession
+from ..database import transaction
+from ..dependencies import ReadSession, WriteSession, hash_limiter
 from ..errors import AppError, InvalidRequest
 from ..models.case import STATE_LABELS, CaseState, ReportReason
 from ..models.operator import Operator
 from ..operators.repository import OperatorRepository
-from ..operators.service import sign_in
+from ..operators.sign_in import Refusal, Refused, sign_in
 from .errors import PageError
 from .pages import landing, load_hand, parse_step, replay_context
-from .security import (
-    check_csrf,
+from .security import check_csrf, require_operator, safe_next
+from .session import (
+    client_address,
     end_session,
     load_session,
-    require_operator,
-    safe_next,
     save_session,
+    settings_of,
     start_session,
 )
 from .templating import game_url, render
@@ -57,25 +59,55 @@ def sign_in_page(request: Request, next: str | None = None) -> Response:
 
 
 @router.post("/sign-in", response_class=HTMLResponse)
-def sign_in_post(
+async def sign_in_post(
     request: Request,
-    session: WriteSession,
     username: Annotated[str, Form(max_length=64)] = "",
     password: Annotated[str, Form(max_length=1024)] = "",
     csrf_token: Annotated[str, Form(max_length=200)] = "",
     next: Annotated[str, Form(max_length=2000)] = "/ops",
 ) -> Response:
-    check_csrf(request, csrf_token)
-    operator = sign_in(session, username, password) if username and password else None
-    if operator is None:
-        return render(
+    """No transaction is open while the password is hashed (see ``operators.sign_in``)."""
+    await run_in_threadpool(check_csrf, request, csrf_token)
+    outcome = (
+        await sign_in(
+            request.app.state.db,
+            settings_of(request),
+            hash_limiter(request.app),
+            username,
+            password,
+            client_address(request),
+        )
+        if username and password and "\x00" not in username
+        else Refused(Refusal.WRONG)
+    )
+    if isinstance(outcome, Refused):
+        locked = outcome.retry_after is not None
+        message = (
+            f"Too many failed sign-ins. Try again in {outcome.retry_after} seconds."
+            if locked
+            else "Wrong username or password."
+        )
+        response = await run_in_threadpool(
+            render,
             request,
             "ops/sign_in.html",
-            {"next": safe_next(next), "error": "Wrong username or password.", "username": username},
-            status_code=401,
+            {"next": safe_next(next), "error": message, "username": username},
+            429 if locked else 401,
         )
-    start_session(request, operator)
+        if locked:
+            response.headers["Retry-After"] = str(outcome.retry_after)
+        return response
+    operator = await run_in_threadpool(_operator, request, outcome.operator_id)
+    start_session(request, operator, outcome.session)
     return _redirect(request, safe_next(next))
+
+
+def _operator(request: Request, operator_id: int) -> Operator:
+    with transaction(request.app.state.db.read) as session:
+        operator = OperatorRepository(session).by_id(operator_id)
+        assert operator is not None
+        session.expunge(operator)
+        return operator
 
 
 @router.post("/sign-out")

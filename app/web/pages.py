@@ -13,7 +13,7 @@ from .errors import PageError
 from .related import cases_of_hand, cases_of_player
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
-from .security import load_session, web_settings
+from .session import load_session, settings_of
 from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
@@ -62,7 +62,7 @@ def landing(hand: Hand, step: int | None) -> int:
 
 
 def full_view_allowed(request: Request) -> bool:
-    return web_settings(request).full_view_public or load_session(request).operator is not None
+    return settings_of(request).full_view_public or load_session(request).operator is not None
 
 
 def replay_context(

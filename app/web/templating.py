@@ -14,7 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .names import cn, human
 from .replay import FAN_LABELS, KIND_LABELS
-from .security import load_session, save_session
+from .session import load_session, save_session
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -87,7 +87,7 @@ def render(
     session = load_session(request)
     body = ENV.get_template(template).render(
         request=request,
-        csrf_token=session.token,
+        csrf_token=session.csrf_token,
         operator=session.operator,
         **context,
     )

@@ -3,7 +3,7 @@ into them, reopen counts, and one count per reporter (``report_count`` = distinc
 reporters, ``reports_filed`` = every report).
 
 Revision ID: 0004_case_workflow
-Revises: 0002_cases
+Revises: 0003_security
 Create Date: 2026-11-30 16:00:00
 
 The new columns of ``cases`` are added with ``ALTER TABLE ... ADD COLUMN`` (no table
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0004_case_workflow"
-down_revision: str | None = "0002_cases"
+down_revision: str | None = "0003_security"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

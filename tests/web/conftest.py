@@ -86,7 +86,8 @@ def app(settings: Settings, db: Database) -> Any:
 
 @pytest.fixture
 def client(app: Any) -> Iterator[TestClient]:
-    with TestClient(app, follow_redirects=False) as c:
+    # https: the console's cookies are Secure (no PAOHUZI_DEV_MODE here)
+    with TestClient(app, follow_redirects=False, base_url="https://testserver") as c:
         yield c
 
 

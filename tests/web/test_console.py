@@ -190,4 +190,5 @@ def test_unknown_case_page(console: Console) -> None:
 def test_public_pages_set_no_cookie(client: TestClient) -> None:
     for path in ("/", "/g/ex-guo-zhang?step=1", "/p/p0", "/replay-table/ex-guo-zhang?step=1"):
         assert "set-cookie" not in client.get(path).headers, path
-    assert "paohuzi_ops=" in client.get("/ops/sign-in").headers["set-cookie"]
+    # the sign-in form's CSRF cookie (a signed-in session is the paohuzi_ops cookie)
+    assert "paohuzi_csrf=" in client.get("/ops/sign-in").headers["set-cookie"]

@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import replay
-from app.web.settings import WebSettings
 
 from .conftest import NASTY_GAME, NASTY_PLAYER, example_bytes, sign_in
 from .html import read_table
@@ -149,7 +148,7 @@ def test_a_wei_is_face_down_to_the_others(client: TestClient) -> None:
 
 
 def test_full_view_is_a_setting(client: TestClient, app: Any) -> None:
-    app.state.web_settings = WebSettings(full_view_public=False)
+    app.state.settings = app.state.settings.model_copy(update={"full_view_public": False})
     r = client.get("/g/ex-guo-zhang?step=1")
     assert r.status_code == 403 and "as seat 0" in r.text
     assert client.get("/replay-table/ex-guo-zhang?step=1").status_code == 403
