@@ -105,11 +105,14 @@ ALL_NAMES: dict[str, str] = {
     **FINDING_NAMES,
 }
 
+#: event and meld words that messages use in English ("hu on x3"); never plain English
+#: words such as "draw" or "pass".
+_MOVE_WORDS = ("hu", "chi", "peng", "pao", "wei", "ti", "bi", "kan")
 _WORD = re.compile(
     r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
     + "|".join(
         sorted(
-            (re.escape(k) for k in {**FINDING_NAMES, **DECISION_NAMES, **FAN_NAMES}),
+            (re.escape(k) for k in (*FINDING_NAMES, *DECISION_NAMES, *FAN_NAMES, *_MOVE_WORDS)),
             key=len,
             reverse=True,
         )

@@ -386,7 +386,9 @@ def audit_view(hand: Hand, viewer: int | None) -> dict[str, Any]:
                 **f,
                 "step": hand.step_of_seq(f.get("seq"), f.get("code")),
                 "ref_steps": [hand.step_of_seq(r) for r in f.get("refs") or []],
-                "who": seat_label(hand, f.get("seat")),
+                "who": (
+                    "the whole hand" if f.get("seat") is None else seat_label(hand, f.get("seat"))
+                ),
             }
         )
     decisions = []
