@@ -56,9 +56,6 @@ def test_write_the_screenshots(page: Page, live: Live) -> None:
     page.goto("/g/ex-guo-zhang")  # opens at its first finding
     expect(page.locator("section.table")).to_have_attribute("data-step", "2")
     page.screenshot(path=str(DOCS / "replay-360px.png"))
-    page.goto(f"/g/{game_id}?step={step}&as=0")
-    expect(page.locator("section.table")).to_have_attribute("data-step", str(step))
-    page.screenshot(path=str(DOCS / "replay-360px-as-seat.png"))
 
     filed = file_report(live, "ex-guo-zhang", "p0", 1)
     file_report(live, "ex-guo-zhang", "p2", 1)
