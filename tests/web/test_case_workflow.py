@@ -189,3 +189,11 @@ def test_strangers_see_no_related_cases(client: TestClient, make_key: Any) -> No
     report(client, make_key("ingest"))
     assert "data-related-cases" not in client.get("/g/ex-guo-zhang").text
     assert "Case history" not in client.get("/p/p1").text
+
+
+def test_a_case_opens_at_the_first_finding(console: Console, make_key: Any) -> None:
+    from .html import read_table
+
+    case_id = report(console.client, make_key("ingest")).json()["case"]["id"]
+    assert read_table(console.client.get(f"/ops/cases/{case_id}").text).step == 2
+    assert read_table(console.client.get(f"/ops/cases/{case_id}?step=0").text).step == 0
