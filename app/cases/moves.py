@@ -43,6 +43,39 @@ class Move:
     to_state: CaseState
     data: dict[str, Any]
 
+    def trail(self, actor: Actor, note: str) -> dict[str, Any]:
+        return trail_fields(
+            actor,
+            self.action,
+            note=note,
+            from_state=self.from_state.value,
+            to_state=self.to_state.value,
+            data=self.data,
+        )
+
+
+def trail_fields(
+    actor: Actor,
+    action: CaseAction,
+    *,
+    note: str = "",
+    from_state: str | None = None,
+    to_state: str | None = None,
+    data: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The columns of one trail line (``TrailLine``), for either trail."""
+    return {
+        "at": utcnow(),
+        "actor": actor.label[:200],
+        "operator_id": actor.operator_id,
+        "api_key_id": actor.api_key_id,
+        "action": str(action),
+        "from_state": from_state,
+        "to_state": to_state,
+        "note": note,
+        "data": data or {},
+    }
+
 
 def clean_note(note: str, *, required: bool, pointer: str = "/note") -> str:
     note = (note or "").strip()

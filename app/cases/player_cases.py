@@ -17,7 +17,7 @@ from ..models.case import TRANSITIONS, Case, CaseAction, CaseEvent, CaseReport, 
 from ..models.player_case import PlayerCase, PlayerCaseEvent
 from ..models.types import utcnow
 from ..operators.repository import OperatorRepository
-from .moves import Actor, clean_note, move, target_state
+from .moves import Actor, clean_note, move, target_state, trail_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,29 +41,8 @@ class History:
     hand_cases: Sequence[Case]
 
 
-def _trail(
-    session: Session,
-    pc: PlayerCase,
-    actor: Actor,
-    action: CaseAction,
-    *,
-    note: str = "",
-    from_state: str | None = None,
-    to_state: str | None = None,
-    data: dict[str, Any] | None = None,
-) -> PlayerCaseEvent:
-    event = PlayerCaseEvent(
-        player_case_id=pc.id,
-        at=utcnow(),
-        actor=actor.label[:200],
-        operator_id=actor.operator_id,
-        api_key_id=actor.api_key_id,
-        action=str(action),
-        from_state=from_state,
-        to_state=to_state,
-        note=note,
-        data=data or {},
-    )
+def _trail(session: Session, pc: PlayerCase, fields: dict[str, Any]) -> PlayerCaseEvent:
+    event = PlayerCaseEvent(player_case_id=pc.id, **fields)
     session.add(event)
     session.flush()
     return event
@@ -118,26 +97,14 @@ def _group(session: Session, pc: PlayerCase, case_id: int, note: str, actor: Act
     case.player_case_id = pc.id
     case.updated_at = now
     pc.updated_at = now
+    on_case = {"player_case": pc.id, "player": pc.player_id}
     session.add(
         CaseEvent(
-            case_id=case.id,
-            at=now,
-            actor=actor.label[:200],
-            operator_id=actor.operator_id,
-            api_key_id=actor.api_key_id,
-            action=str(CaseAction.GROUPED),
-            note=note,
-            data={"player_case": pc.id, "player": pc.player_id},
+            case_id=case.id, **trail_fields(actor, CaseAction.GROUPED, note=note, data=on_case)
         )
     )
-    _trail(
-        session,
-        pc,
-        actor,
-        CaseAction.GROUPED,
-        note=note,
-        data={"case": case.id, "game_id": case.game_id},
-    )
+    on_pc = {"case": case.id, "game_id": case.game_id}
+    _trail(session, pc, trail_fields(actor, CaseAction.GROUPED, note=note, data=on_pc))
 
 
 def open_player_case(
@@ -159,7 +126,8 @@ def open_player_case(
     pc = PlayerCase(player_id=player_id, state=CaseState.OPEN.value, created_at=now, updated_at=now)
     session.add(pc)
     session.flush()
-    _trail(session, pc, actor, CaseAction.OPENED, note=note, to_state=CaseState.OPEN.value)
+    opened = trail_fields(actor, CaseAction.OPENED, note=note, to_state=CaseState.OPEN.value)
+    _trail(session, pc, opened)
     for case_id in dict.fromkeys(case_ids):
         _group(session, pc, case_id, note, actor)
     session.flush()
@@ -193,16 +161,7 @@ def player_transition(
     note = clean_note(note, required=True)
     pc = _lock(session, player_case_id)
     done = move(session, pc, target, actor, assignee=assignee, expected_state=expected_state)
-    _trail(
-        session,
-        pc,
-        actor,
-        done.action,
-        note=note,
-        from_state=done.from_state.value,
-        to_state=done.to_state.value,
-        data=done.data,
-    )
+    _trail(session, pc, done.trail(actor, note))
     return pc
 
 
@@ -210,7 +169,7 @@ def player_note(session: Session, player_case_id: int, note: str, actor: Actor) 
     note = clean_note(note, required=True)
     pc = _lock(session, player_case_id)
     pc.updated_at = utcnow()
-    return _trail(session, pc, actor, CaseAction.NOTE_ADDED, note=note)
+    return _trail(session, pc, trail_fields(actor, CaseAction.NOTE_ADDED, note=note))
 
 
 def get_player_case(session: Session, player_case_id: int) -> PlayerCaseDetail:

@@ -34,7 +34,7 @@ from .schemas import (
     TrailOut,
     TransitionIn,
 )
-from .views import player_case_summary, player_trail_out, queue_out
+from .views import player_case_summary, queue_out, trail_out
 
 router = APIRouter(tags=["cases"])
 
@@ -62,7 +62,7 @@ def player_case_out(session: Session, player_case_id: int) -> PlayerCaseOut:
         **base.model_dump(),
         next_states=list(d.next_states),
         hand_cases=hand_summaries(session, [c.id for c in d.hand_cases]),
-        trail=[player_trail_out(e) for e in d.trail],
+        trail=[trail_out(e) for e in d.trail],
     )
 
 
@@ -140,7 +140,7 @@ def post_player_transition(
 def post_player_note(
     player_case_id: int, body: NoteIn, principal: OperateKey, session: WriteSession
 ) -> TrailOut:
-    return player_trail_out(player_note(session, player_case_id, body.note, _actor(principal)))
+    return trail_out(player_note(session, player_case_id, body.note, _actor(principal)))
 
 
 @router.get(

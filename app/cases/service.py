@@ -30,7 +30,7 @@ from ..models.case import (
 from ..models.player_case import PlayerCase
 from ..models.types import utcnow
 from ..operators.repository import OperatorRepository
-from .moves import Actor, clean_note, move, target_state
+from .moves import Actor, clean_note, move, target_state, trail_fields
 from .repository import CaseFilter, CaseRepository, QueueRow
 
 __all__ = ["Actor", "FileOutcome", "Filed", "NewReport", "CaseDetail"]
@@ -98,29 +98,8 @@ class CaseDetail:
         return TRANSITIONS[CaseState(self.case.state)]
 
 
-def _trail(
-    repo: CaseRepository,
-    case: Case,
-    actor: Actor,
-    action: CaseAction,
-    *,
-    note: str = "",
-    from_state: str | None = None,
-    to_state: str | None = None,
-    data: dict[str, Any] | None = None,
-) -> CaseEvent:
-    event = CaseEvent(
-        case_id=case.id,
-        at=utcnow(),
-        actor=actor.label[:200],
-        operator_id=actor.operator_id,
-        api_key_id=actor.api_key_id,
-        action=str(action),
-        from_state=from_state,
-        to_state=to_state,
-        note=note,
-        data=data or {},
-    )
+def _trail(repo: CaseRepository, case: Case, fields: dict[str, Any]) -> CaseEvent:
+    event = CaseEvent(case_id=case.id, **fields)
     repo.add(event)
     return event
 
@@ -151,16 +130,7 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
     if case.state == CaseState.CLOSED:
         done = move(session, case, CaseState.OPEN, actor)
         outcome = FileOutcome.REOPENED
-        _trail(
-            repo,
-            case,
-            actor,
-            done.action,
-            note=f"reopened by a new report of {new.reporter}",
-            from_state=done.from_state.value,
-            to_state=done.to_state.value,
-            data=done.data,
-        )
+        _trail(repo, case, done.trail(actor, f"reopened by a new report of {new.reporter}"))
     report = CaseReport(
         case_id=case.id,
         reporter_player_id=new.reporter,
@@ -177,17 +147,14 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
         case.report_count += 1
     case.updated_at = now
     if created:
-        _trail(
-            repo,
-            case,
+        opened = trail_fields(
             actor,
             CaseAction.OPENED,
             to_state=str(CaseState.OPEN),
             note=f"opened by a report of {new.reporter}",
         )
-    _trail(
-        repo,
-        case,
+        _trail(repo, case, opened)
+    merged = trail_fields(
         actor,
         CaseAction.REPORT_MERGED,
         note=text,
@@ -201,6 +168,7 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
             "counted": counted,
         },
     )
+    _trail(repo, case, merged)
     session.flush()
     return Filed(report, case, outcome, counted)
 
@@ -282,16 +250,7 @@ def transition(
     if case is None:
         raise NotFound(f"no case {case_id}")
     done = move(session, case, target, actor, assignee=assignee, expected_state=expected_state)
-    _trail(
-        repo,
-        case,
-        actor,
-        done.action,
-        note=note,
-        from_state=done.from_state.value,
-        to_state=done.to_state.value,
-        data=done.data,
-    )
+    _trail(repo, case, done.trail(actor, note))
     session.flush()
     return case
 
@@ -304,7 +263,7 @@ def add_note(session: Session, case_id: int, note: str, actor: Actor) -> CaseEve
     if case is None:
         raise NotFound(f"no case {case_id}")
     case.updated_at = utcnow()
-    event = _trail(repo, case, actor, CaseAction.NOTE_ADDED, note=note)
+    event = _trail(repo, case, trail_fields(actor, CaseAction.NOTE_ADDED, note=note))
     session.flush()
     return event
 
@@ -333,14 +292,8 @@ def pin_evidence(
     )
     repo.add(pin)
     case.updated_at = now
-    _trail(
-        repo,
-        case,
-        actor,
-        CaseAction.EVIDENCE_PINNED,
-        note=comment,
-        data={"evidence_id": pin.id, "step": step},
-    )
+    data = {"evidence_id": pin.id, "step": step}
+    _trail(repo, case, trail_fields(actor, CaseAction.EVIDENCE_PINNED, note=comment, data=data))
     session.flush()
     return pin
 

@@ -50,7 +50,8 @@ def evidence_out(e: CaseEvidence, game_id: str) -> EvidenceOut:
     )
 
 
-def trail_out(e: CaseEvent) -> TrailOut:
+def trail_out(e: CaseEvent | PlayerCaseEvent) -> TrailOut:
+    """A line of either trail (a hand case's or a player case's)."""
     return TrailOut(
         id=e.id,
         at=e.at,
@@ -150,17 +151,4 @@ def player_case_summary(pc: PlayerCase, assignee: str | None, count: int) -> Pla
             "page": f"/ops/player-cases/{pc.id}",
             "player": f"/p/{quote(pc.player_id, safe='')}",
         },
-    )
-
-
-def player_trail_out(e: PlayerCaseEvent) -> TrailOut:
-    return TrailOut(
-        id=e.id,
-        at=e.at,
-        actor=e.actor,
-        action=e.action,
-        from_state=e.from_state,
-        to_state=e.to_state,
-        note=e.note,
-        data=e.data or {},
     )

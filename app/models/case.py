@@ -2,15 +2,15 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, SmallInteger, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, SmallInteger, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
 from .ids import BigId
 from .operator import Operator  # noqa: F401  (the operators table, for the FKs)
 from .player_case import PlayerCase  # noqa: F401  (the player_cases table, for the FK)
+from .trail import TrailLine
 from .types import UTCDateTime, utcnow
 
 
@@ -126,22 +126,11 @@ class CaseEvidence(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class CaseEvent(Base):
-    """One line of a case's audit trail. Append-only: the database refuses updates and
-    deletes (triggers made by the migration)."""
+class CaseEvent(TrailLine, Base):
+    """One line of a case's audit trail (append-only)."""
 
     __tablename__ = "case_events"
     __table_args__ = (Index(None, "case_id", "id"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     case_id: Mapped[int] = mapped_column(BigId, ForeignKey("cases.id"))
-    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    #: who: ``operator:<username>`` or ``api-key:<name>`` (kept as text, never rewritten).
-    actor: Mapped[str] = mapped_column(String(200))
-    operator_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("operators.id"))
-    api_key_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("api_keys.id"))
-    action: Mapped[str] = mapped_column(String(32))
-    from_state: Mapped[str | None] = mapped_column(String(16))
-    to_state: Mapped[str | None] = mapped_column(String(16))
-    note: Mapped[str] = mapped_column(Text, default="")
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

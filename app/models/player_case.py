@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
 from .ids import BigId
 from .operator import Operator  # noqa: F401  (the operators table, for the FKs)
+from .trail import TrailLine
 from .types import UTCDateTime, utcnow
 
 
@@ -32,7 +32,7 @@ class PlayerCase(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class PlayerCaseEvent(Base):
+class PlayerCaseEvent(TrailLine, Base):
     """One line of a player case's audit trail; append-only like ``case_events``."""
 
     __tablename__ = "player_case_events"
@@ -40,12 +40,3 @@ class PlayerCaseEvent(Base):
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     player_case_id: Mapped[int] = mapped_column(BigId, ForeignKey("player_cases.id"))
-    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    actor: Mapped[str] = mapped_column(String(200))
-    operator_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("operators.id"))
-    api_key_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("api_keys.id"))
-    action: Mapped[str] = mapped_column(String(32))
-    from_state: Mapped[str | None] = mapped_column(String(16))
-    to_state: Mapped[str | None] = mapped_column(String(16))
-    note: Mapped[str] = mapped_column(Text, default="")
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -3,6 +3,7 @@ cases into player cases, and the player case page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -38,6 +39,51 @@ Csrf = Annotated[str, Form(max_length=200)]
 Note = Annotated[str, Form(max_length=4000)]
 
 
+def _attempt(
+    request: Request, session: Session, act: Callable[[], str], fail: Callable[[AppError], Response]
+) -> Response:
+    """Run ``act`` (it returns where to go next); on a refusal roll back and show ``fail``."""
+    try:
+        url = act()
+    except AppError as exc:
+        session.rollback()
+        return fail(exc)
+    return _redirect(request, url)
+
+
+def _case_error(
+    request: Request, session: Session, case_id: int, step: str, field: str, text: str
+) -> Callable[[AppError], Response]:
+    def fail(exc: AppError) -> Response:
+        return _case_page(
+            request,
+            session,
+            case_id,
+            parse_step(step),
+            error=exc.message,
+            status_code=exc.status_code,
+            form={field: text},
+        )
+
+    return fail
+
+
+def _player_case_error(
+    request: Request, session: Session, player_case_id: int, field: str, text: str
+) -> Callable[[AppError], Response]:
+    def fail(exc: AppError) -> Response:
+        return _player_case_page(
+            request,
+            session,
+            player_case_id,
+            error=exc.message,
+            status_code=exc.status_code,
+            form={field: text},
+        )
+
+    return fail
+
+
 def _back(case_id: int, step: str) -> str:
     n = parse_step(step)
     return f"/ops/cases/{case_id}" + (f"?step={n}" if n is not None else "")
@@ -54,20 +100,14 @@ def case_note(
     step: Annotated[str, Form(max_length=12)] = "",
 ) -> Response:
     check_csrf(request, csrf_token)
-    try:
+
+    def act() -> str:
         add_note(session, case_id, note, Actor.operator(operator))
-    except AppError as exc:
-        session.rollback()
-        return _case_page(
-            request,
-            session,
-            case_id,
-            parse_step(step),
-            error=exc.message,
-            status_code=exc.status_code,
-            form={"case_note": note},
-        )
-    return _redirect(request, _back(case_id, step))
+        return _back(case_id, step)
+
+    return _attempt(
+        request, session, act, _case_error(request, session, case_id, step, "case_note", note)
+    )
 
 
 @router.post("/cases/{case_id}/group", response_class=HTMLResponse)
@@ -84,25 +124,19 @@ def case_group(
     """``target`` is ``new:<player id>`` (open a player case) or a player case id."""
     check_csrf(request, csrf_token)
     actor = Actor.operator(operator)
-    try:
+
+    def act() -> str:
         if target.startswith("new:"):
             pc = open_player_case(session, target[4:], [case_id], note, actor)
         elif target.isdigit():
             pc = group_case(session, int(target), case_id, note, actor)
         else:
             raise InvalidRequest("choose a player case, or a player to open one about")
-    except AppError as exc:
-        session.rollback()
-        return _case_page(
-            request,
-            session,
-            case_id,
-            parse_step(step),
-            error=exc.message,
-            status_code=exc.status_code,
-            form={"group_note": note},
-        )
-    return _redirect(request, f"/ops/player-cases/{pc.id}")
+        return f"/ops/player-cases/{pc.id}"
+
+    return _attempt(
+        request, session, act, _case_error(request, session, case_id, step, "group_note", note)
+    )
 
 
 def _player_case_page(
@@ -165,7 +199,8 @@ def player_case_transition(
     from_state: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
     check_csrf(request, csrf_token)
-    try:
+
+    def act() -> str:
         player_transition(
             session,
             player_case_id,
@@ -175,17 +210,10 @@ def player_case_transition(
             assignee=assignee or None,
             expected_state=from_state or None,
         )
-    except AppError as exc:
-        session.rollback()
-        return _player_case_page(
-            request,
-            session,
-            player_case_id,
-            error=exc.message,
-            status_code=exc.status_code,
-            form={"note": note},
-        )
-    return _redirect(request, f"/ops/player-cases/{player_case_id}")
+        return f"/ops/player-cases/{player_case_id}"
+
+    fail = _player_case_error(request, session, player_case_id, "note", note)
+    return _attempt(request, session, act, fail)
 
 
 @router.post("/player-cases/{player_case_id}/note", response_class=HTMLResponse)
@@ -198,19 +226,13 @@ def player_case_note(
     note: Note = "",
 ) -> Response:
     check_csrf(request, csrf_token)
-    try:
+
+    def act() -> str:
         player_note(session, player_case_id, note, Actor.operator(operator))
-    except AppError as exc:
-        session.rollback()
-        return _player_case_page(
-            request,
-            session,
-            player_case_id,
-            error=exc.message,
-            status_code=exc.status_code,
-            form={"case_note": note},
-        )
-    return _redirect(request, f"/ops/player-cases/{player_case_id}")
+        return f"/ops/player-cases/{player_case_id}"
+
+    fail = _player_case_error(request, session, player_case_id, "case_note", note)
+    return _attempt(request, session, act, fail)
 
 
 @router.post("/player-cases/{player_case_id}/group", response_class=HTMLResponse)
@@ -224,18 +246,12 @@ def player_case_group(
     note: Note = "",
 ) -> Response:
     check_csrf(request, csrf_token)
-    try:
+
+    def act() -> str:
         if not case_id.isdigit():
             raise InvalidRequest("choose a hand case to merge")
         group_case(session, player_case_id, int(case_id), note, Actor.operator(operator))
-    except AppError as exc:
-        session.rollback()
-        return _player_case_page(
-            request,
-            session,
-            player_case_id,
-            error=exc.message,
-            status_code=exc.status_code,
-            form={"group_note": note},
-        )
-    return _redirect(request, f"/ops/player-cases/{player_case_id}")
+        return f"/ops/player-cases/{player_case_id}"
+
+    fail = _player_case_error(request, session, player_case_id, "group_note", note)
+    return _attempt(request, session, act, fail)
