@@ -13,6 +13,7 @@ from . import handlers, openapi
 from .api import PREFIX
 from .api import router as api_router
 from .database import Database
+from .middleware import Guard
 from .settings import Settings, get_settings
 
 
@@ -37,6 +38,7 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.add_middleware(Guard, hsts=not settings.dev_mode)
     app.state.db = database
     handlers.install(app)
     openapi.install(app)

@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..bounds import MAX_INT32, Text
 from ..models.case import CaseState, ReportReason
 
 SEVERITY_NAMES = {0: None, 1: "violation", 2: "invalid"}
@@ -15,16 +16,16 @@ class ReportIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game_id: str = Field(min_length=1, max_length=128, description="The hand reported")
-    reporter: str = Field(
+    game_id: Text = Field(min_length=1, max_length=128, description="The hand reported")
+    reporter: Text = Field(
         min_length=1, max_length=128, description="Player id of the reporter (a seat of the hand)"
     )
     accused_seat: int | None = Field(default=None, ge=0, le=2, description="The accused seat")
-    accused_player: str | None = Field(
+    accused_player: Text | None = Field(
         default=None, min_length=1, max_length=128, description="Or the accused player id"
     )
     reason: ReportReason
-    text: str = Field(default="", max_length=4000, description="Free text from the reporter")
+    text: Text = Field(default="", max_length=4000, description="Free text from the reporter")
 
 
 class ReportOut(BaseModel):
@@ -100,8 +101,8 @@ class TransitionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     to: CaseState
-    note: str = Field(min_length=1, max_length=4000)
-    assignee: str | None = Field(
+    note: Text = Field(min_length=1, max_length=4000)
+    assignee: Text | None = Field(
         default=None, max_length=64, description="Operator username (needed for under_review)"
     )
     from_state: CaseState | None = Field(
@@ -112,5 +113,5 @@ class TransitionIn(BaseModel):
 class EvidenceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    step: int = Field(ge=-1, description="Event index (-1: the deal)")
-    comment: str = Field(min_length=1, max_length=4000)
+    step: int = Field(ge=-1, le=MAX_INT32, description="Event index (-1: the deal)")
+    comment: Text = Field(min_length=1, max_length=4000)
