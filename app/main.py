@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 
-from . import handlers, openapi
+from . import api_docs, handlers, openapi
 from .api import PREFIX
 from .api import router as api_router
 from .database import Database
@@ -32,7 +32,7 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
         title="paohuzi-audit",
         version="1.0",
         summary="Re-executes Paohuzi hand logs and serves the verdicts.",
-        docs_url=f"{PREFIX}/docs",
+        docs_url=None,
         redoc_url=None,
         openapi_url=f"{PREFIX}/openapi.json",
         lifespan=lifespan,
@@ -42,6 +42,7 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
     app.state.db = database
     handlers.install(app)
     openapi.install(app)
+    api_docs.install(app, f"{PREFIX}/docs", f"{PREFIX}/openapi.json")
     app.include_router(api_router)
     _mount_pages(app)
     return app
