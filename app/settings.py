@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     sign_in_concurrency: int = Field(default=1, ge=1, le=16)
     sign_in_queue: int = Field(default=8, ge=0, le=1000)
 
+    #: ``/healthz`` answers 503 ``"database": "full"`` when an SQLite database has less
+    #: room than this (free disk, or its ``max_page_count``), in bytes.
+    min_free_bytes: int = Field(default=64 * 1_048_576, ge=0)
     #: ``Retry-After`` (seconds) of a 503 when the database is unreachable or full.
     retry_after_seconds: int = Field(default=5, ge=1, le=3600)
 

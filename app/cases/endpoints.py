@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.security import HTTPAuthorizationCredentials
+from fastapi import APIRouter, Depends, Path, Query
 
-from ..auth.dependencies import api_key_header, bearer, require
+from ..auth.dependencies import require
 from ..auth.scopes import Scope
-from ..auth.service import Principal, authenticate
+from ..auth.service import Principal
+from ..bounds import MAX_INT32, MAX_INT64
 from ..dependencies import ReadSession, WriteSession
-from ..errors import Forbidden, error_responses
+from ..errors import error_responses
 from ..models.case import CaseState
 from ..operators.repository import OperatorRepository
 from .player_endpoints import router as player_router
@@ -42,24 +42,10 @@ from .views import case_out, evidence_out, queue_out, report_out, summary_out, t
 router = APIRouter(tags=["cases"])
 
 
-def _reporter(
-    request: Request,
-    key: Annotated[str | None, Depends(api_key_header)],
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Principal:
-    """A key with ``ingest`` or ``read`` (game clients hold one or the other)."""
-    secret = key or (credentials.credentials if credentials else None)
-    with request.app.state.db.read() as session:
-        try:
-            return authenticate(session, secret, Scope.INGEST)
-        except Forbidden:
-            try:
-                return authenticate(session, secret, Scope.READ)
-            except Forbidden:
-                raise Forbidden("this API key lacks the 'ingest' or 'read' scope") from None
-
-
-Reporter = Annotated[Principal, Depends(_reporter)]
+#: game clients hold ``ingest`` or ``read``: either may file a report.
+Reporter = Annotated[Principal, Depends(require(Scope.INGEST, Scope.READ))]
+#: a case id: a positive 64-bit integer (anything else is 422).
+CaseId = Annotated[int, Path(ge=1, le=MAX_INT64)]
 OperateKey = Annotated[Principal, Depends(require(Scope.OPERATE))]
 
 
@@ -133,7 +119,7 @@ def list_cases(
     ] = None,
     sort: Annotated[str, Query(pattern="^(updated|reports|severity|oldest)$")] = "updated",
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_INT32)] = 0,
 ) -> CasePage:
     rows = queue(
         session,
@@ -163,9 +149,9 @@ def list_cases(
     "/cases/{case_id}",
     response_model=CaseOut,
     summary="A case: reports, findings, evidence and its audit trail",
-    responses=error_responses(401, 403, 404),
+    responses=error_responses(401, 403, 404, 422),
 )
-def read_case(case_id: int, _: OperateKey, session: ReadSession) -> CaseOut:
+def read_case(case_id: CaseId, _: OperateKey, session: ReadSession) -> CaseOut:
     return case_out(get_case(session, case_id))
 
 
@@ -182,7 +168,7 @@ def read_case(case_id: int, _: OperateKey, session: ReadSession) -> CaseOut:
     responses=error_responses(401, 403, 404, 409, 422),
 )
 def post_transition(
-    case_id: int, body: TransitionIn, principal: OperateKey, session: WriteSession
+    case_id: CaseId, body: TransitionIn, principal: OperateKey, session: WriteSession
 ) -> CaseOut:
     transition(
         session,
@@ -204,7 +190,7 @@ def post_transition(
     responses=error_responses(401, 403, 404, 409, 422),
 )
 def post_evidence(
-    case_id: int, body: EvidenceIn, principal: OperateKey, session: WriteSession
+    case_id: CaseId, body: EvidenceIn, principal: OperateKey, session: WriteSession
 ) -> EvidenceOut:
     pin = pin_evidence(session, case_id, body.step, body.comment, _actor(principal))
     detail = get_case(session, case_id)
@@ -219,7 +205,9 @@ def post_evidence(
     description="Any case takes notes, a closed one too.",
     responses=error_responses(401, 403, 404, 422),
 )
-def post_note(case_id: int, body: NoteIn, principal: OperateKey, session: WriteSession) -> TrailOut:
+def post_note(
+    case_id: CaseId, body: NoteIn, principal: OperateKey, session: WriteSession
+) -> TrailOut:
     return trail_out(add_note(session, case_id, body.note, _actor(principal)))
 
 

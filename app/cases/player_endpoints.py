@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Path, Query
 from sqlalchemy.orm import Session
 
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
+from ..bounds import MAX_INT64, Text
 from ..dependencies import ReadSession, WriteSession
 from ..errors import error_responses
 from ..operators.repository import OperatorRepository
@@ -39,6 +40,7 @@ from .views import player_case_summary, queue_out, trail_out
 router = APIRouter(tags=["cases"])
 
 OperateKey = Annotated[Principal, Depends(require(Scope.OPERATE))]
+PlayerCaseId = Annotated[int, Path(ge=1, le=MAX_INT64)]
 
 
 def _actor(p: Principal) -> Actor:
@@ -90,7 +92,9 @@ def post_player_case(
     summary="A player case: its hand cases and its audit trail",
     responses=error_responses(401, 403, 404),
 )
-def read_player_case(player_case_id: int, _: OperateKey, session: ReadSession) -> PlayerCaseOut:
+def read_player_case(
+    player_case_id: PlayerCaseId, _: OperateKey, session: ReadSession
+) -> PlayerCaseOut:
     return player_case_out(session, player_case_id)
 
 
@@ -102,7 +106,7 @@ def read_player_case(player_case_id: int, _: OperateKey, session: ReadSession) -
     responses=error_responses(401, 403, 404, 409, 422),
 )
 def post_group(
-    player_case_id: int, body: GroupIn, principal: OperateKey, session: WriteSession
+    player_case_id: PlayerCaseId, body: GroupIn, principal: OperateKey, session: WriteSession
 ) -> PlayerCaseOut:
     group_case(session, player_case_id, body.case_id, body.note, _actor(principal))
     return player_case_out(session, player_case_id)
@@ -116,7 +120,7 @@ def post_group(
     responses=error_responses(401, 403, 404, 409, 422),
 )
 def post_player_transition(
-    player_case_id: int, body: TransitionIn, principal: OperateKey, session: WriteSession
+    player_case_id: PlayerCaseId, body: TransitionIn, principal: OperateKey, session: WriteSession
 ) -> PlayerCaseOut:
     player_transition(
         session,
@@ -138,7 +142,7 @@ def post_player_transition(
     responses=error_responses(401, 403, 404, 422),
 )
 def post_player_note(
-    player_case_id: int, body: NoteIn, principal: OperateKey, session: WriteSession
+    player_case_id: PlayerCaseId, body: NoteIn, principal: OperateKey, session: WriteSession
 ) -> TrailOut:
     return trail_out(player_note(session, player_case_id, body.note, _actor(principal)))
 
@@ -152,7 +156,7 @@ def post_player_note(
     responses=error_responses(401, 403, 422),
 )
 def read_history(
-    player: Annotated[str, Query(min_length=1, max_length=128, description="A player id")],
+    player: Annotated[Text, Query(min_length=1, max_length=128, description="A player id")],
     _: OperateKey,
     session: ReadSession,
 ) -> HistoryOut:

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..bounds import MAX_INT32, MAX_INT64, Text
 from ..models.case import CaseState, ReportReason
 from .service import FileOutcome
 
@@ -16,16 +17,16 @@ class ReportIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game_id: str = Field(min_length=1, max_length=128, description="The hand reported")
-    reporter: str = Field(
+    game_id: Text = Field(min_length=1, max_length=128, description="The hand reported")
+    reporter: Text = Field(
         min_length=1, max_length=128, description="Player id of the reporter (a seat of the hand)"
     )
     accused_seat: int | None = Field(default=None, ge=0, le=2, description="The accused seat")
-    accused_player: str | None = Field(
+    accused_player: Text | None = Field(
         default=None, min_length=1, max_length=128, description="Or the accused player id"
     )
     reason: ReportReason
-    text: str = Field(default="", max_length=4000, description="Free text from the reporter")
+    text: Text = Field(default="", max_length=4000, description="Free text from the reporter")
 
 
 class ReportOut(BaseModel):
@@ -115,8 +116,8 @@ class TransitionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     to: CaseState
-    note: str = Field(min_length=1, max_length=4000)
-    assignee: str | None = Field(
+    note: Text = Field(min_length=1, max_length=4000)
+    assignee: Text | None = Field(
         default=None, max_length=64, description="Operator username (needed for under_review)"
     )
     from_state: CaseState | None = Field(
@@ -127,24 +128,27 @@ class TransitionIn(BaseModel):
 class NoteIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    note: str = Field(min_length=1, max_length=4000)
+    note: Text = Field(min_length=1, max_length=4000)
+
+
+HandCaseId = Annotated[int, Field(ge=1, le=MAX_INT64)]
 
 
 class PlayerCaseIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    player_id: str = Field(min_length=1, max_length=128, description="The player it is about")
-    cases: list[int] = Field(
+    player_id: Text = Field(min_length=1, max_length=128, description="The player it is about")
+    cases: list[HandCaseId] = Field(
         default_factory=list, max_length=500, description="Hand cases to group into it"
     )
-    note: str = Field(min_length=1, max_length=4000, description="Why it is opened")
+    note: Text = Field(min_length=1, max_length=4000, description="Why it is opened")
 
 
 class GroupIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    case_id: int = Field(ge=1, description="A hand case of a hand the player played")
-    note: str = Field(min_length=1, max_length=4000)
+    case_id: HandCaseId = Field(description="A hand case of a hand the player played")
+    note: Text = Field(min_length=1, max_length=4000)
 
 
 class PlayerCaseSummary(BaseModel):
@@ -176,5 +180,5 @@ class HistoryOut(BaseModel):
 class EvidenceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    step: int = Field(ge=-1, description="Event index (-1: the deal)")
-    comment: str = Field(min_length=1, max_length=4000)
+    step: int = Field(ge=-1, le=MAX_INT32, description="Event index (-1: the deal)")
+    comment: Text = Field(min_length=1, max_length=4000)

@@ -10,6 +10,7 @@ from replay.verdict import Code
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
+from ..bounds import as_utc
 from ..dependencies import ReadSession
 from ..errors import InvalidRequest, error_responses
 from . import cursor as cursors
@@ -22,12 +23,16 @@ Reader = Annotated[Principal, Depends(require(Scope.READ))]
 
 
 def _aware(name: str, value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
+    """The bound in UTC; 422 without a time zone or outside years 1-9999 in UTC."""
+    if value is None:
+        return None
+    utc = as_utc(value) if value.tzinfo is not None else None
+    if utc is None:
         raise InvalidRequest(
-            f"{name} needs a time zone",
+            f"{name} needs a time zone and must fall within years 1-9999 in UTC",
             problems=[{"pointer": f"/query/{name}", "expected": "ISO 8601 with a time zone"}],
         )
-    return value
+    return utc
 
 
 @router.get(

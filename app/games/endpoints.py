@@ -106,7 +106,8 @@ async def create_game(
         "input order), each with its own status: created, duplicate, conflict, rejected "
         "(with the problems), or failed (a server error stopped the run: send those again). "
         "Lines are stored in batches; a batch's results are sent once it is committed. "
-        "The answer is 200 whatever the lines' statuses."
+        "The answer is 200 whatever the lines' statuses; 422 when the body holds no "
+        "non-blank line."
     ),
     responses={
         200: {
@@ -159,14 +160,14 @@ def get_game_log(game_id: str, _: Reader, session: ReadSession) -> Response:
             "description": "The verdict JSON, byte for byte as stored",
             "content": {"application/json": {}},
         },
-        **error_responses(401, 403, 404),
+        **error_responses(401, 403, 404, 422),
     },
 )
 def get_game_verdict(
     game_id: str,
     _: Reader,
     session: ReadSession,
-    engine: Annotated[str | None, Query(description="An engine version")] = None,
+    engine: Annotated[str | None, Query(max_length=64, description="An engine version")] = None,
 ) -> Response:
     text, sha = stored_verdict(session, game_id, engine)
     return Response(text, media_type="application/json", headers={"ETag": f'"{sha}"'})

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from replay.logformat import LogFormatError
 
+from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
 from ..models.types import utcnow
 from ..system.metrics import INGEST
@@ -62,11 +63,15 @@ class Result:
 def parse(raw: bytes, max_depth: int) -> Parsed:
     """Raises ``InvalidLog`` with one problem per fault (each with its JSON pointer)."""
     try:
-        return audit.parse(raw, max_depth)
+        parsed = audit.parse(raw, max_depth)
     except LogFormatError as exc:
         raise InvalidLog(
             "the body is not a valid paohuzi-log/1 document", problems=exc.to_json()
         ) from None
+    problems = log_problems(parsed.log)
+    if problems:
+        raise InvalidLog("the log holds values that cannot be stored", problems=problems)
+    return parsed
 
 
 def prepare(parsed: Parsed, verify: bool) -> Prepared:

@@ -9,12 +9,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from ..dependencies import ReadSession
+from ..middleware import SECURITY_HEADERS
 from .errors import PageError
 from .related import cases_of_hand, cases_of_player
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
 from .session import load_session, settings_of
-from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
+from .templating import ENV, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
 

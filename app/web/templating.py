@@ -12,6 +12,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..middleware import SECURITY_HEADERS
 from .names import cn, human
 from .replay import FAN_LABELS, KIND_LABELS
 from .session import load_session, save_session
@@ -19,18 +20,6 @@ from .session import load_session, save_session
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
-
-#: every page answer carries these; nothing is loaded from another host.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
-        "object-src 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
 
 _VERSIONS: dict[str, str] = {}
 
