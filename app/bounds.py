@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, BeforeValidator
 
 from replay.model import Log
 
@@ -39,6 +39,16 @@ def _text(value: str) -> str:
 
 #: a string that may be stored or compared in the database (for models and queries).
 Text = Annotated[str, AfterValidator(_text)]
+
+
+def _iso(value: object) -> object:
+    if not isinstance(value, datetime) and not (isinstance(value, str) and "T" in value.upper()):
+        raise ValueError("an ISO 8601 date and time (not a number of seconds)")
+    return value
+
+
+#: an ISO 8601 date-time as documented (pydantic alone would also take epoch seconds).
+IsoDateTime = Annotated[datetime, BeforeValidator(_iso)]
 
 
 def as_utc(value: datetime) -> datetime | None:

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Query
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
-from ..bounds import as_utc
+from ..bounds import IsoDateTime, as_utc, storable_text
 from ..dependencies import ReadSession
 from ..errors import InvalidRequest, error_responses
 from . import cursor as cursors
@@ -52,11 +52,13 @@ def list_findings(
     player: Annotated[str | None, Query(max_length=128, description="A player id")] = None,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
     game_id: Annotated[str | None, Query(max_length=128)] = None,
-    since: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
-    until: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
+    since: Annotated[IsoDateTime | None, Query(description="ISO 8601 with a time zone")] = None,
+    until: Annotated[IsoDateTime | None, Query(description="ISO 8601 with a time zone")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     cursor: Annotated[str | None, Query(max_length=200)] = None,
 ) -> FindingPage:
+    if not all(storable_text(v) for v in (*(code or ()), player, ruleset, game_id) if v):
+        return FindingPage(items=[], next_cursor=None)  # no stored value holds a NUL
     filters = FindingFilter(
         codes=tuple(code or ()),
         severity=severity,

@@ -13,8 +13,9 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
+from ..bounds import storable_text
 from ..dependencies import DB, AppSettings, ReadSession, WriteSession
-from ..errors import PayloadTooLarge, error_responses
+from ..errors import NotFound, PayloadTooLarge, error_responses
 from ..system.metrics import INGEST
 from . import bulk
 from .body import read_body
@@ -160,15 +161,17 @@ def get_game_log(game_id: str, _: Reader, session: ReadSession) -> Response:
             "description": "The verdict JSON, byte for byte as stored",
             "content": {"application/json": {}},
         },
-        **error_responses(401, 403, 404, 422),
+        **error_responses(401, 403, 404),
     },
 )
 def get_game_verdict(
     game_id: str,
     _: Reader,
     session: ReadSession,
-    engine: Annotated[str | None, Query(max_length=64, description="An engine version")] = None,
+    engine: Annotated[str | None, Query(description="An engine version")] = None,
 ) -> Response:
+    if engine is not None and not storable_text(engine):
+        raise NotFound(f"no verdict of engine {engine!r}")
     text, sha = stored_verdict(session, game_id, engine)
     return Response(text, media_type="application/json", headers={"ETag": f'"{sha}"'})
 
