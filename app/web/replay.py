@@ -7,6 +7,7 @@ A step number is an absolute event index: step ``N`` is the table right after ev
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections import OrderedDict
@@ -187,9 +188,8 @@ def build_hand(
             _CACHE[key] = hit
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
-    hit.stored_engine = stored_engine
-    hit.played_at = played_at
-    return hit
+    # the cached hand is shared by every request: each gets its own copy of the header
+    return dataclasses.replace(hit, stored_engine=stored_engine, played_at=played_at)
 
 
 # --- one step as the page draws it ----------------------------------------------------------
