@@ -21,7 +21,7 @@ run: $(STAMP)
 	$(VENV)/bin/paohuzi-audit demo --if-empty
 	$(VENV)/bin/paohuzi-audit keys create --scope ingest --scope read --scope operate --scope admin --name demo
 	@echo "Replay pages: http://$(HOST):$(PORT)/    API: http://$(HOST):$(PORT)/api/v1/docs"
-	$(VENV)/bin/paohuzi-audit serve --host $(HOST) --port $(PORT)
+	PAOHUZI_DEV_MODE=$${PAOHUZI_DEV_MODE:-true} $(VENV)/bin/paohuzi-audit serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
