@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from replay.model import Log
 
@@ -37,8 +37,9 @@ def _text(value: str) -> str:
     return value
 
 
-#: a string that may be stored or compared in the database (for models and queries).
-Text = Annotated[str, AfterValidator(_text)]
+#: a string that may be stored or compared in the database (for request bodies); the
+#: pattern puts "no NUL" into the OpenAPI document too.
+Text = Annotated[str, Field(pattern=r"^[^\x00]*$"), AfterValidator(_text)]
 
 
 def _iso(value: object) -> object:
