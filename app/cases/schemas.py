@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..bounds import MAX_INT32, Text
+from ..bounds import MAX_INT32, Note, Text
 from ..models.case import CaseState, ReportReason
 
 SEVERITY_NAMES = {0: None, 1: "violation", 2: "invalid"}
@@ -101,7 +101,7 @@ class TransitionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     to: CaseState
-    note: Text = Field(min_length=1, max_length=4000)
+    note: Note = Field(min_length=1, max_length=4000)
     assignee: Text | None = Field(
         default=None, max_length=64, description="Operator username (needed for under_review)"
     )
@@ -114,4 +114,4 @@ class EvidenceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     step: int = Field(ge=-1, le=MAX_INT32, description="Event index (-1: the deal)")
-    comment: Text = Field(min_length=1, max_length=4000)
+    comment: Note = Field(min_length=1, max_length=4000)
