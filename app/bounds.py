@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from replay.model import Log
 
@@ -37,8 +37,21 @@ def _text(value: str) -> str:
     return value
 
 
-#: a string that may be stored or compared in the database (for models and queries).
-Text = Annotated[str, AfterValidator(_text)]
+#: a string that may be stored or compared in the database (for request bodies); the
+#: pattern puts "no NUL" into the OpenAPI document too.
+Text = Annotated[str, Field(pattern=r"^[^\x00]*$"), AfterValidator(_text)]
+#: the same, and not blank (a note or a comment that must say something).
+Note = Annotated[str, Field(pattern=r"^[^\x00]*[^\s\x00][^\x00]*$"), AfterValidator(_text)]
+
+
+def _iso(value: object) -> object:
+    if not isinstance(value, datetime) and not (isinstance(value, str) and "T" in value.upper()):
+        raise ValueError("an ISO 8601 date and time (not a number of seconds)")
+    return value
+
+
+#: an ISO 8601 date-time as documented (pydantic alone would also take epoch seconds).
+IsoDateTime = Annotated[datetime, BeforeValidator(_iso)]
 
 
 def as_utc(value: datetime) -> datetime | None:

@@ -31,6 +31,8 @@ def require(*scopes: Scope) -> Callable[..., Awaitable[Principal]]:
         key: Annotated[str | None, Depends(api_key_header)],
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
     ) -> Principal:
+        if credentials is None and request.headers.get("authorization") is not None:
+            raise Unauthorized("the Authorization header is not 'Bearer <API key>'")
         secret = key or (credentials.credentials if credentials else None)
         if not secret or len(secret) > 512:
             raise Unauthorized() if not secret else Unauthorized("the API key is not valid")

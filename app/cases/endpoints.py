@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
-from ..bounds import MAX_INT32, MAX_INT64
+from ..bounds import MAX_INT32, MAX_INT64, storable_text
 from ..dependencies import ReadSession, WriteSession
 from ..errors import error_responses
 from ..models.case import CaseState
@@ -121,6 +121,8 @@ def list_cases(
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=MAX_INT32)] = 0,
 ) -> CasePage:
+    if not all(storable_text(v) for v in (code, ruleset, player, game_id) if v):
+        return CasePage(items=[], limit=limit, offset=offset)  # no stored value holds a NUL
     rows = queue(
         session,
         CaseFilter(

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from ..errors import Conflict, InvalidRequest, NotFound
+from ..errors import Conflict, NotFound
 from ..models import LogPlayer
 from ..models.case import TRANSITIONS, Case, CaseAction, CaseEvent, CaseReport, CaseState
 from ..models.player_case import PlayerCase, PlayerCaseEvent
@@ -89,10 +89,7 @@ def _group(session: Session, pc: PlayerCase, case_id: int, note: str, actor: Act
             extra={"player_case": case.player_case_id},
         )
     if not _played(session, case, pc.player_id):
-        raise InvalidRequest(
-            f"player {pc.player_id!r} did not play the hand of case {case_id}",
-            problems=[{"pointer": "/case_id", "expected": "a case of a hand the player played"}],
-        )
+        raise Conflict(f"player {pc.player_id!r} did not play the hand of case {case_id}")
     now = utcnow()
     case.player_case_id = pc.id
     case.updated_at = now
@@ -118,10 +115,7 @@ def open_player_case(
         or session.scalar(select(LogPlayer.log_id).where(LogPlayer.player_id == player_id).limit(1))
         is None
     ):
-        raise InvalidRequest(
-            f"no hand of player {player_id!r} is stored",
-            problems=[{"pointer": "/player_id", "expected": "the id of a stored player"}],
-        )
+        raise NotFound(f"no hand of player {player_id!r} is stored")
     now = utcnow()
     pc = PlayerCase(player_id=player_id, state=CaseState.OPEN.value, created_at=now, updated_at=now)
     session.add(pc)

@@ -74,8 +74,9 @@ def player_case_out(session: Session, player_case_id: int) -> PlayerCaseOut:
     response_model=PlayerCaseOut,
     summary="Open a case about a player, grouping hand cases",
     description=(
-        "Each hand case named in `cases` must be of a hand the player played and in no "
-        "other player case (409). The player case then moves like a hand case."
+        "404 when no hand of the player is stored or a hand case does not exist; 409 when "
+        "a hand case named in `cases` is of a hand the player did not play or is already "
+        "in a player case. The player case then moves like a hand case."
     ),
     responses=error_responses(401, 403, 404, 409, 422),
 )
@@ -90,7 +91,8 @@ def post_player_case(
     "/player-cases/{player_case_id}",
     response_model=PlayerCaseOut,
     summary="A player case: its hand cases and its audit trail",
-    responses=error_responses(401, 403, 404),
+    description="422 for a non-integer or out-of-range id.",
+    responses=error_responses(401, 403, 404, 422),
 )
 def read_player_case(
     player_case_id: PlayerCaseId, _: OperateKey, session: ReadSession
@@ -102,7 +104,8 @@ def read_player_case(
     "/player-cases/{player_case_id}/cases",
     response_model=PlayerCaseOut,
     summary="Merge a hand case into a player case",
-    description="409 when the player case is closed or the hand case is in a player case.",
+    description="409 when the player case is closed, the hand case is in a player case, "
+    "or the player did not play its hand.",
     responses=error_responses(401, 403, 404, 409, 422),
 )
 def post_group(

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..bounds import MAX_INT32, MAX_INT64, Text
+from ..bounds import MAX_INT32, MAX_INT64, Note, Text
 from ..models.case import CaseState, ReportReason
 from .service import FileOutcome
 
@@ -116,7 +116,7 @@ class TransitionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     to: CaseState
-    note: Text = Field(min_length=1, max_length=4000)
+    note: Note = Field(min_length=1, max_length=4000)
     assignee: Text | None = Field(
         default=None, max_length=64, description="Operator username (needed for under_review)"
     )
@@ -128,7 +128,7 @@ class TransitionIn(BaseModel):
 class NoteIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    note: Text = Field(min_length=1, max_length=4000)
+    note: Note = Field(min_length=1, max_length=4000)
 
 
 HandCaseId = Annotated[int, Field(ge=1, le=MAX_INT64)]
@@ -141,14 +141,14 @@ class PlayerCaseIn(BaseModel):
     cases: list[HandCaseId] = Field(
         default_factory=list, max_length=500, description="Hand cases to group into it"
     )
-    note: Text = Field(min_length=1, max_length=4000, description="Why it is opened")
+    note: Note = Field(min_length=1, max_length=4000, description="Why it is opened")
 
 
 class GroupIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     case_id: HandCaseId = Field(description="A hand case of a hand the player played")
-    note: Text = Field(min_length=1, max_length=4000)
+    note: Note = Field(min_length=1, max_length=4000)
 
 
 class PlayerCaseSummary(BaseModel):
@@ -181,4 +181,4 @@ class EvidenceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     step: int = Field(ge=-1, le=MAX_INT32, description="Event index (-1: the deal)")
-    comment: Text = Field(min_length=1, max_length=4000)
+    comment: Note = Field(min_length=1, max_length=4000)

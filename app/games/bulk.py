@@ -18,7 +18,6 @@ from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 
 from ..database import Database, transaction
 from ..errors import AppError, InvalidLog, InvalidRequest, PayloadTooLarge
-from ..system.metrics import INGEST
 from .repository import GameRepository
 from .service import Outcome, Prepared, Result, Source, parse, prepare, store
 
@@ -117,7 +116,6 @@ def process_batch(
             parsed.append(parse(line.raw, limits.max_depth))
             parsed_at.append(index)
         except (InvalidLog, PayloadTooLarge) as exc:
-            INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
             results[index] = Result(
                 Outcome.REJECTED,
                 _guess_game_id(line.raw, limits.max_log_bytes),
@@ -158,7 +156,6 @@ def _store(
             raise
         except SQLAlchemyError:
             logger.exception("the database refused game %s", item.parsed.game_id)
-            INGEST.labels(outcome=str(Outcome.FAILED)).inc()
             failed = AppError("the database refused this log; it was not stored")
             results.append(Result(Outcome.FAILED, item.parsed.game_id, error=failed))
     return results
@@ -185,22 +182,9 @@ def ingest_batches(
             logger.exception("bulk ingest stopped by a server error")
             failed = AppError("the server failed before storing this line; send it again")
             rest = [line for chunk in (batch, *pending) for line in chunk]
-            INGEST.labels(outcome=str(Outcome.FAILED)).inc(len(rest))
             yield [
                 (line, Result(Outcome.FAILED, _guess_game_id(line.raw), error=failed))
                 for line in rest
             ]
             return
         yield list(zip(batch, results, strict=True))
-
-
-def ndjson(
-    db: Database, lines: list[Line], limits: Limits, *, api_key_id: int | None
-) -> Iterator[bytes]:
-    """The HTTP answer: the result lines of each batch, sent as soon as it is committed."""
-    for batch in ingest_batches(db, lines, limits, api_key_id=api_key_id, source=Source.API):
-        yield b"".join(
-            json.dumps(line_json(line, result), ensure_ascii=False, separators=(",", ":")).encode()
-            + b"\n"
-            for line, result in batch
-        )

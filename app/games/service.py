@@ -17,7 +17,6 @@ from replay.logformat import LogFormatError
 from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
 from ..models.types import utcnow
-from ..system.metrics import INGEST
 from . import audit
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
@@ -169,8 +168,6 @@ def store(
                 finding_count=row.finding_count if row else None,
             )
         )
-    for result in results:
-        INGEST.labels(outcome=str(result.outcome)).inc()
     return results
 
 
@@ -201,11 +198,7 @@ def ingest_one(
     max_depth: int,
 ) -> Result:
     """One log: ``CREATED`` or ``DUPLICATE``; raises ``InvalidLog`` (422) or ``Conflict`` (409)."""
-    try:
-        parsed = parse(raw, max_depth)
-    except InvalidLog:
-        INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
-        raise
+    parsed = parse(raw, max_depth)
     result = store(session, [prepare(parsed, verify)], api_key_id=api_key_id, source=source)[0]
     if result.outcome is Outcome.CONFLICT:
         assert result.error is not None

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..models import Operator, OperatorSession
@@ -41,6 +41,13 @@ class LiveSession:
 def open_session(session: Session, operator_id: int, address: str, hours: int) -> NewSession:
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     now = utcnow()
+    # rows of sessions over for a day are of no use any more
+    gone = now - timedelta(days=1)
+    session.execute(
+        delete(OperatorSession).where(
+            or_(OperatorSession.expires_at < gone, OperatorSession.ended_at < gone)
+        )
+    )
     session.add(
         OperatorSession(
             token_hash=token_hash(token),

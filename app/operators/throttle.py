@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
 from ..database import insert_if_absent
@@ -55,6 +55,7 @@ def record_failure(
     session: Session, wanted: Sequence[ThrottleKey], settings: Settings, now: datetime
 ) -> None:
     window = timedelta(seconds=settings.sign_in_window_seconds)
+    _purge(session, now - window, now)
     for item in wanted:
         _ensure(session, item.key, now)
         row = session.scalars(
@@ -67,6 +68,15 @@ def record_failure(
             row.locked_until = now + timedelta(seconds=settings.sign_in_lockout_seconds)
             row.failures, row.window_start = 0, now
     session.flush()
+
+
+def _purge(session: Session, window_start_before: datetime, now: datetime) -> None:
+    """Forget keys whose window is over and that are not locked (the table stays small)."""
+    session.execute(
+        delete(SignInThrottle)
+        .where(SignInThrottle.window_start < window_start_before)
+        .where(or_(SignInThrottle.locked_until.is_(None), SignInThrottle.locked_until < now))
+    )
 
 
 def clear(session: Session, key: ThrottleKey) -> None:

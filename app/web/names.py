@@ -7,13 +7,7 @@ are those of ``shared/spec/GLOSSARY.md``.
 
 from __future__ import annotations
 
-import re
-
-from markupsafe import Markup, escape
-
-from replay.cards import FACES, NAMES
-
-FACE_OF: dict[str, str] = dict(zip(NAMES, FACES, strict=True))
+from markupsafe import Markup
 
 #: finding codes (LOG_FORMAT's list and this project's additions).
 FINDING_NAMES: dict[str, str] = {
@@ -107,40 +101,15 @@ ALL_NAMES: dict[str, str] = {
 
 #: event and meld words that messages use in English ("hu on x3"); never plain English
 #: words such as "draw" or "pass".
-_MOVE_WORDS = ("hu", "chi", "peng", "pao", "wei", "ti", "bi", "kan")
-_WORD = re.compile(
-    r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
-    + "|".join(
-        sorted(
-            (re.escape(k) for k in (*FINDING_NAMES, *DECISION_NAMES, *FAN_NAMES, *_MOVE_WORDS)),
-            key=len,
-            reverse=True,
-        )
-    )
-    + r")\b"
-)
+MOVE_WORDS = ("hu", "chi", "peng", "pao", "wei", "ti", "bi", "kan")
+#: the codes ``human`` names in a message (card names are added by ``replay.human``).
+MESSAGE_CODES: tuple[str, ...] = (*FINDING_NAMES, *DECISION_NAMES, *FAN_NAMES, *MOVE_WORDS)
 
 
 def cn(code: object) -> Markup:
     """A code as its Chinese name, the code as tooltip; unknown codes as they are."""
     text = str(code)
-    name = ALL_NAMES.get(text) or FACE_OF.get(text)
+    name = ALL_NAMES.get(text)
     if name is None:
         return Markup("<code>{}</code>").format(text)
     return Markup('<abbr class="cn" title="{}">{}</abbr>').format(text, name)
-
-
-def human(text: object) -> Markup:
-    """A verdict message or ledger detail with card and rule codes as Chinese names (the
-    codes in tooltips). Everything else is escaped as it is."""
-    source = str(text)
-    out: list[str] = []
-    at = 0
-    for m in _WORD.finditer(source):
-        out.append(str(escape(source[at : m.start()])))
-        word = m.group(0)
-        name = FACE_OF[word] if m.group("card") else ALL_NAMES[word]
-        out.append(str(Markup('<abbr class="cn" title="{}">{}</abbr>').format(word, name)))
-        at = m.end()
-    out.append(str(escape(source[at:])))
-    return Markup("".join(out))

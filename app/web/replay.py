@@ -7,20 +7,45 @@ A step number is an absolute event index: step ``N`` is the table right after ev
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup, escape
+
 import replay
 from replay.cards import FACES, NAMES, is_red, parse_card
 
-from .names import EVENT_NAMES, FAN_NAMES, MELD_NAMES
+from .names import ALL_NAMES, EVENT_NAMES, FAN_NAMES, MELD_NAMES, MESSAGE_CODES
 
 DEAL = -1
 
 _FACE = dict(zip(NAMES, FACES, strict=True))
+
+_WORD = re.compile(
+    r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
+    + "|".join(sorted((re.escape(k) for k in MESSAGE_CODES), key=len, reverse=True))
+    + r")\b"
+)
+
+
+def human(text: object) -> Markup:
+    """A verdict message or ledger detail with card and rule codes as Chinese names (the
+    codes in tooltips: ``<abbr title="x3">三</abbr>``). Everything else is escaped."""
+    source = str(text)
+    out: list[str] = []
+    at = 0
+    for m in _WORD.finditer(source):
+        out.append(str(escape(source[at : m.start()])))
+        word = m.group(0)
+        name = _FACE[word] if m.group("card") else ALL_NAMES[word]
+        out.append(str(Markup('<abbr class="cn" title="{}">{}</abbr>').format(word, name)))
+        at = m.end()
+    out.append(str(escape(source[at:])))
+    return Markup("".join(out))
 
 #: what the pages print for melds, events and fans: the glossary's Chinese names.
 KIND_LABELS = MELD_NAMES
@@ -171,9 +196,8 @@ def build_hand(
             _CACHE[key] = hit
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
-    hit.stored_engine = stored_engine
-    hit.played_at = played_at
-    return hit
+    # the cached hand is shared by every request: each gets its own copy of the header
+    return dataclasses.replace(hit, stored_engine=stored_engine, played_at=played_at)
 
 
 # --- one step as the page draws it ----------------------------------------------------------

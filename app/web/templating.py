@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..middleware import SECURITY_HEADERS
-from .names import cn, human
-from .replay import FAN_LABELS, KIND_LABELS
+from .names import cn
+from .replay import FAN_LABELS, KIND_LABELS, human
 from .session import load_session, save_session
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -92,13 +92,21 @@ def test_nul_or_long_ids_in_paths_are_404(
     assert r.json()["error"]["code"] == "not_found"
 
 
+@pytest.mark.parametrize("query", ["code=a%00b", "code=x&code=%00", "player=p%00",
+                                   "game_id=%00", "ruleset=%00"])
+def test_nul_in_filters_matches_nothing(
+    client: TestClient, headers: dict[str, str], query: str
+) -> None:
+    client.post("/api/v1/games", content=log_bytes("edge-f", doctor="out_of_turn"), headers=headers)
+    r = client.get(f"/api/v1/findings?{query}", headers=headers)
+    assert r.status_code == 200 and r.json() == {"items": [], "next_cursor": None}, r.text
+    r = client.get(f"/api/v1/cases?{query.replace('code=x&', '')}", headers=headers)
+    assert r.status_code == 200 and r.json()["items"] == [], r.text
+
+
 @pytest.mark.parametrize(
     "query",
     [
-        "code=a%00b",
-        "player=p%00",
-        "game_id=%00",
-        "ruleset=%00",
         "cursor=%00",
         f"cursor={HUGE}",
         "since=9999-12-31T23:59:59-14:00",
@@ -135,16 +143,23 @@ def test_case_ids_out_of_range_are_404_or_422(
     assert r.status_code in (404, 422), r.text
 
 
-@pytest.mark.parametrize("query", [f"offset={HUGE}", f"offset={2**63}", "state=%00", "player=%00"])
+@pytest.mark.parametrize("query", [f"offset={HUGE}", f"offset={2**63}", "state=%00"])
 def test_case_queue_bounds(client: TestClient, headers: dict[str, str], query: str) -> None:
     r = client.get(f"/api/v1/cases?{query}", headers=headers)
     assert r.status_code == 422, r.text
 
 
-def test_verdict_engine_with_nul_is_422(client: TestClient, headers: dict[str, str]) -> None:
+def test_verdict_engine_with_nul_is_404(client: TestClient, headers: dict[str, str]) -> None:
     client.post("/api/v1/games", content=log_bytes("edge-v"), headers=headers)
     r = client.get("/api/v1/games/edge-v/verdict?engine=a%00", headers=headers)
-    assert r.status_code == 422, r.text
+    assert r.status_code == 404, r.text
+
+
+def test_a_malformed_authorization_header_is_401(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    r = client.get("/api/v1/findings", headers={**headers, "Authorization": "Basic x"})
+    assert r.status_code == 401, r.text
 
 
 @pytest.mark.parametrize("path", ["/api/v1/admin/reaudit", "/api/v1/reports",

@@ -9,7 +9,7 @@ EXPECTED = {
     ("post", "/api/v1/games:bulk"): {"200", "401", "403", "413", "422"},
     ("get", "/api/v1/games/{game_id}"): {"200", "401", "403", "404"},
     ("get", "/api/v1/games/{game_id}/log"): {"200", "401", "403", "404"},
-    ("get", "/api/v1/games/{game_id}/verdict"): {"200", "401", "403", "404", "422"},
+    ("get", "/api/v1/games/{game_id}/verdict"): {"200", "401", "403", "404"},
     ("get", "/api/v1/findings"): {"200", "401", "403", "422"},
     ("get", "/api/v1/players/{player_id}"): {"200", "401", "403", "404"},
     ("get", "/api/v1/matches/{match_id}"): {"200", "401", "403", "404"},

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .conftest import Console, report
+from .conftest import NASTY_GAME, Console, report
 
 CASES = "/api/v1/cases"
 
@@ -116,10 +116,15 @@ def test_player_cases_group_hands(client: TestClient, make_key: Any) -> None:
     r = client.post("/api/v1/player-cases", headers=ops,
                     json={"player_id": "p1", "cases": [b], "note": "again"})
     assert r.status_code == 409
-    # a player who did not play that hand: refused
+    # a player with no hand stored: 404; a hand the player did not play: 409
     r = client.post("/api/v1/player-cases", headers=ops,
                     json={"player_id": "nobody", "cases": [c], "note": "x"})
-    assert r.status_code == 422
+    assert r.status_code == 404
+    nasty = report(client, key, NASTY_GAME, "p2", accused_seat=0).json()["case"]["id"]
+    r = client.post("/api/v1/player-cases", headers=ops,
+                    json={"player_id": "p0", "cases": [nasty], "note": "x"})
+    assert r.status_code == 409 and "did not play" in r.json()["error"]["message"]
+    assert client.get("/api/v1/player-cases?player=p0", headers=ops).json()["player_cases"] == []
     assert client.get(f"{CASES}/{a}", headers=ops).json()["player_case"] == pc["id"]
     hand_trail = client.get(f"{CASES}/{a}", headers=ops).json()["trail"]
     assert hand_trail[-1]["action"] == "grouped" and hand_trail[-1]["data"]["player"] == "p1"
