@@ -54,4 +54,4 @@ def test_seated_findings_stay_with_their_seat(client: TestClient, headers: dict[
 def test_unknown_code_is_422(client: TestClient, headers: dict[str, str]) -> None:
     answer = client.get("/api/v1/findings?code=zzz", headers=headers)
     assert answer.status_code == 422
-    assert answer.json()["error"]["problems"][0]["pointer"] == "/query/code"
+    assert answer.json()["error"]["problems"][0]["pointer"] == "/query/code/0"
