@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
@@ -48,17 +48,25 @@ def _trail(session: Session, pc: PlayerCase, fields: dict[str, Any]) -> PlayerCa
     return event
 
 
-def _lock(session: Session, player_case_id: int) -> PlayerCase:
+Row = TypeVar("Row", Case, PlayerCase)
+
+
+def _locked(session: Session, model: type[Row], row_id: int, what: str) -> Row:
+    """The row, locked for this transaction (PostgreSQL; SQLite holds its write lock)."""
     stmt = (
-        select(PlayerCase)
-        .where(PlayerCase.id == player_case_id)
+        select(model)
+        .where(model.id == row_id)
         .with_for_update()
         .execution_options(populate_existing=True)
     )
-    pc = session.scalars(stmt).first()
-    if pc is None:
-        raise NotFound(f"no player case {player_case_id}")
-    return pc
+    found = session.scalars(stmt).first()
+    if found is None:
+        raise NotFound(f"no {what} {row_id}")
+    return found
+
+
+def _lock(session: Session, player_case_id: int) -> PlayerCase:
+    return _locked(session, PlayerCase, player_case_id, "player case")
 
 
 def _played(session: Session, case: Case, player_id: str) -> bool:
@@ -72,15 +80,7 @@ def _played(session: Session, case: Case, player_id: str) -> bool:
 
 
 def _group(session: Session, pc: PlayerCase, case_id: int, note: str, actor: Actor) -> None:
-    stmt = (
-        select(Case)
-        .where(Case.id == case_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    case = session.scalars(stmt).first()
-    if case is None:
-        raise NotFound(f"no case {case_id}")
+    case = _locked(session, Case, case_id, "case")
     if case.player_case_id == pc.id:
         raise Conflict(f"case {case_id} is already in player case {pc.id}")
     if case.player_case_id is not None:
