@@ -51,3 +51,12 @@ def test_home_shows_what_came_in_last(client: TestClient, make_key: Any) -> None
     findings = page[page.index("data-recent-findings"):page.index('id="recent-h"')]
     assert findings.index("/g/late-arrival") < findings.index("</tbody>")
     assert 'title="guo_zhang">过张' in findings.split("</tr>")[1]  # the newest row
+
+
+def test_player_pages_show_findings_about_a_whole_hand(client: TestClient) -> None:
+    # ex-wrong-score's score_mismatch has no seat: it concerns p0, p1 and p2 alike
+    for player in ("p0", "p1", "p2"):
+        page = client.get(f"/p/{player}").text
+        row = page[page.index('href="/g/ex-wrong-score"'):]
+        row = row[: row.index("</tr>")]
+        assert 'title="score_mismatch">算分不符' in row and "the whole hand" in row, player
