@@ -40,6 +40,15 @@ def hash_limiter(app: FastAPI) -> anyio.CapacityLimiter:
     return limiter
 
 
+def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
+    """How many locked-out sign-ins may be kept waiting at once (made on first use)."""
+    limiter = getattr(app.state, "tarpit_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        limiter = anyio.CapacityLimiter(max(1, app.state.settings.sign_in_tarpit_slots))
+        app.state.tarpit_limiter = limiter
+    return limiter
+
+
 def _finish(session: Session, commit: bool) -> None:
     try:
         if commit:
