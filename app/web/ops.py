@@ -72,7 +72,7 @@ async def sign_in_post(
         await sign_in(
             request.app.state.db,
             settings_of(request),
-            hash_limiter(request.app),
+            *hash_limiter(request.app),
             username,
             password,
             client_address(request),

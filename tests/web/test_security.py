@@ -160,6 +160,24 @@ def test_a_locked_out_attempt_waits_in_the_tarpit(
     assert _attempt(client, "alice", "guess").status_code == 429 and waits == [1.0, 1.0]
 
 
+def test_hashes_are_spaced_out(
+    client: TestClient, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One process starts an argon2 verification at most every ``interval`` seconds."""
+    import anyio
+
+    waits: list[float] = []
+
+    async def recorded(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(anyio, "sleep", recorded)
+    app.state.settings = app.state.settings.model_copy(
+        update={"sign_in_hash_interval_seconds": 30.0})
+    assert [_attempt(client, "bob", f"guess {i}").status_code for i in range(3)] == [401] * 3
+    assert len(waits) == 2 and all(0 < w <= 30.0 for w in waits), waits
+
+
 def test_cookies_are_secure_unless_dev_mode(client: TestClient, app: Any) -> None:
     r = client.get("/ops/sign-in")
     assert "secure" in r.headers["set-cookie"].lower()
@@ -201,7 +219,7 @@ def live(backend: Backend, tmp_path: Path) -> Iterator[tuple[TestClient, dict[st
             create_operator(session, "alice", PASSWORD)
             _, key = create_key(session, "ingest", ["ingest"])
         settings = Settings(database_url=fresh.url, sign_in_concurrency=1,  # type: ignore[arg-type]
-                            sign_in_queue=2)
+                            sign_in_queue=2, sign_in_hash_interval_seconds=0)
         with TestClient(create_app(settings, db=db), follow_redirects=False,
                         base_url="https://testserver") as client:
             yield client, {"X-API-Key": key}
