@@ -92,6 +92,13 @@ def _look_up(db: Database, settings: Settings, username: str, address: str) -> _
         return _Account(operator.id, operator.password_hash, operator.active, None)
 
 
+def _locked(db: Database, settings: Settings, username: str, address: str) -> int | None:
+    with transaction(db.read) as session:
+        return throttle.retry_after(
+            session, throttle.keys(settings, username, address), utcnow()
+        )
+
+
 def _failed(db: Database, settings: Settings, username: str, address: str) -> None:
     with transaction(db.write) as session:
         throttle.record_failure(
@@ -138,7 +145,15 @@ async def sign_in(
         return Refused(Refusal.BUSY, 1)
     async with limiter:
         await pacer.wait(settings.sign_in_hash_interval_seconds)
-        ok, new_hash = await anyio.to_thread.run_sync(_verify, account.password_hash, password)
+        # failures recorded while this attempt waited may have locked it out since
+        wait = await run_in_threadpool(_locked, db, settings, username, address)
+        if wait is None:
+            ok, new_hash = await anyio.to_thread.run_sync(
+                _verify, account.password_hash, password
+            )
+    if wait is not None:
+        log_event(Refusal.LOCKED, username, address, retry_after=wait)
+        return Refused(Refusal.LOCKED, wait)
     if not ok or not account.active or account.operator_id is None:
         reason = (
             Refusal.UNKNOWN if account.operator_id is None
