@@ -18,6 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import Database
+from .operators.sign_in import HashPacer
 from .settings import Settings
 
 
@@ -31,12 +32,24 @@ async def get_app_settings(request: Request) -> Settings:
     return settings
 
 
-def hash_limiter(app: FastAPI) -> anyio.CapacityLimiter:
-    """The process's bound on concurrent password hashing (made on first use, then only read)."""
+def hash_limiter(app: FastAPI) -> tuple[anyio.CapacityLimiter, HashPacer]:
+    """The process's bound on password hashing: how many at once, how often (made on
+    first use; deliberately shared by every request)."""
     limiter = getattr(app.state, "hash_limiter", None)
     if not isinstance(limiter, anyio.CapacityLimiter):
         limiter = anyio.CapacityLimiter(app.state.settings.sign_in_concurrency)
         app.state.hash_limiter = limiter
+        app.state.hash_pacer = HashPacer()
+    pacer: HashPacer = app.state.hash_pacer
+    return limiter, pacer
+
+
+def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
+    """How many locked-out sign-ins may be kept waiting at once (made on first use)."""
+    limiter = getattr(app.state, "tarpit_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        limiter = anyio.CapacityLimiter(max(1, app.state.settings.sign_in_tarpit_slots))
+        app.state.tarpit_limiter = limiter
     return limiter
 
 

@@ -59,6 +59,15 @@ class Settings(BaseSettings):
     #: more waiting than ``sign_in_queue`` are answered 429 at once.
     sign_in_concurrency: int = Field(default=1, ge=1, le=16)
     sign_in_queue: int = Field(default=8, ge=0, le=1000)
+    #: at least this long between two argon2 verifications started by one process: a
+    #: sign-in attack from many addresses (which the lockout does not stop) then takes
+    #: at most one hash a second of CPU from ingest.
+    sign_in_hash_interval_seconds: float = Field(default=1.0, ge=0, le=60)
+    #: a locked-out attempt waits this long (asynchronously: no thread, no CPU) before
+    #: its 429, so that an attacker's loop runs at a few requests a second; at most
+    #: ``sign_in_tarpit_slots`` wait at once per process, the rest are answered at once.
+    sign_in_tarpit_seconds: float = Field(default=1.0, ge=0, le=30)
+    sign_in_tarpit_slots: int = Field(default=256, ge=0, le=100_000)
 
     #: ``/healthz`` answers 503 ``"database": "full"`` when an SQLite database has less
     #: room than this (free disk, or its ``max_page_count``), in bytes.

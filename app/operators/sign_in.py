@@ -4,7 +4,8 @@
    password is hashed at all)? The operator's stored hash.
 2. No transaction: argon2 verification on a worker thread, at most
    ``sign_in_concurrency`` at once per process (an ``anyio.CapacityLimiter``; waiting
-   costs no thread); more than ``sign_in_queue`` waiting are answered 429 at once.
+   costs no thread), started at least ``sign_in_hash_interval_seconds`` apart; more
+   than ``sign_in_queue`` waiting are answered 429 at once.
 3. A short write transaction: the failure counted, or the session row made.
 
 Every failure is a structured ``paohuzi.security`` log event (JSON).
@@ -61,6 +62,19 @@ class _Account:
     retry_after: int | None
 
 
+class HashPacer:
+    """Spaces the starts of password hashes in one process (one per event loop)."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None
+
+    async def wait(self, interval: float) -> None:
+        now = anyio.current_time()
+        if self.last is not None and now < self.last + interval:
+            await anyio.sleep(self.last + interval - now)
+        self.last = anyio.current_time()
+
+
 def log_event(reason: Refusal, username: str, address: str, **extra: object) -> None:
     event = {"event": "sign_in_failed", "reason": str(reason), "username": username,
              "address": address, **extra}
@@ -76,6 +90,13 @@ def _look_up(db: Database, settings: Settings, username: str, address: str) -> _
         if operator is None:
             return _Account(None, None, False, wait)
         return _Account(operator.id, operator.password_hash, operator.active, None)
+
+
+def _locked(db: Database, settings: Settings, username: str, address: str) -> int | None:
+    with transaction(db.read) as session:
+        return throttle.retry_after(
+            session, throttle.keys(settings, username, address), utcnow()
+        )
 
 
 def _failed(db: Database, settings: Settings, username: str, address: str) -> None:
@@ -109,6 +130,7 @@ async def sign_in(
     db: Database,
     settings: Settings,
     limiter: anyio.CapacityLimiter,
+    pacer: HashPacer,
     username: str,
     password: str,
     address: str,
@@ -121,9 +143,17 @@ async def sign_in(
     if limiter.statistics().tasks_waiting >= settings.sign_in_queue:
         log_event(Refusal.BUSY, username, address)
         return Refused(Refusal.BUSY, 1)
-    ok, new_hash = await anyio.to_thread.run_sync(
-        _verify, account.password_hash, password, limiter=limiter
-    )
+    async with limiter:
+        await pacer.wait(settings.sign_in_hash_interval_seconds)
+        # failures recorded while this attempt waited may have locked it out since
+        wait = await run_in_threadpool(_locked, db, settings, username, address)
+        if wait is None:
+            ok, new_hash = await anyio.to_thread.run_sync(
+                _verify, account.password_hash, password
+            )
+    if wait is not None:
+        log_event(Refusal.LOCKED, username, address, retry_after=wait)
+        return Refused(Refusal.LOCKED, wait)
     if not ok or not account.active or account.operator_id is None:
         reason = (
             Refusal.UNKNOWN if account.operator_id is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -13,7 +14,7 @@ from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
 from ..cases.service import Actor, get_case, pin_evidence, queue, transition
 from ..database import transaction
-from ..dependencies import ReadSession, WriteSession, hash_limiter
+from ..dependencies import ReadSession, WriteSession, hash_limiter, tarpit_limiter
 from ..errors import AppError, InvalidRequest
 from ..models.case import STATE_LABELS, CaseState, ReportReason
 from ..models.operator import Operator
@@ -72,7 +73,7 @@ async def sign_in_post(
         await sign_in(
             request.app.state.db,
             settings_of(request),
-            hash_limiter(request.app),
+            *hash_limiter(request.app),
             username,
             password,
             client_address(request),
@@ -82,6 +83,8 @@ async def sign_in_post(
     )
     if isinstance(outcome, Refused):
         locked = outcome.retry_after is not None
+        if outcome.reason is Refusal.LOCKED:
+            await _tarpit(request)
         message = (
             f"Too many failed sign-ins. Try again in {outcome.retry_after} seconds."
             if locked
@@ -100,6 +103,22 @@ async def sign_in_post(
     operator = await run_in_threadpool(_operator, request, outcome.operator_id)
     start_session(request, operator, outcome.session)
     return _redirect(request, safe_next(next))
+
+
+async def _tarpit(request: Request) -> None:
+    """Slow a locked-out attacker's loop down at no cost to the server (see Settings)."""
+    seconds = settings_of(request).sign_in_tarpit_seconds
+    limiter = tarpit_limiter(request.app)
+    if seconds <= 0 or settings_of(request).sign_in_tarpit_slots == 0:
+        return
+    try:
+        limiter.acquire_nowait()
+    except anyio.WouldBlock:
+        return  # too many waiting already: answer at once
+    try:
+        await anyio.sleep(seconds)
+    finally:
+        limiter.release()
 
 
 def _operator(request: Request, operator_id: int) -> Operator:

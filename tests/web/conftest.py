@@ -76,7 +76,8 @@ def db(backend: Backend) -> Iterator[Database]:
 
 @pytest.fixture
 def settings(backend: Backend) -> Settings:
-    return Settings(database_url=backend.url, secret_key="test-secret")  # type: ignore[arg-type]
+    return Settings(database_url=backend.url, secret_key="test-secret",  # type: ignore[arg-type]
+                    sign_in_hash_interval_seconds=0)  # tests sign in back to back
 
 
 @pytest.fixture

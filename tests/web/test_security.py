@@ -93,9 +93,15 @@ def test_disable_and_reset_end_live_sessions(
         assert _attempt(client, "alice", "a brand new password").status_code == 303
 
 
+def _no_tarpit(app: Any) -> None:
+    app.state.settings = app.state.settings.model_copy(update={"sign_in_tarpit_seconds": 0})
+
+
 def test_twenty_wrong_passwords_get_429_without_hashing(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    client: TestClient, app: Any, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture
 ) -> None:
+    _no_tarpit(app)
     calls: list[str] = []
     real = sign_in_module.verify_password
 
@@ -122,14 +128,54 @@ def test_twenty_wrong_passwords_get_429_without_hashing(
 
 
 def test_an_address_is_locked_after_twenty_failures_on_any_accounts(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _no_tarpit(app)
     calls: list[int] = []
     monkeypatch.setattr(sign_in_module, "verify_password",
                         lambda stored, password: calls.append(1) is None and False)
     statuses = [_attempt(client, f"user{i}", "wrong").status_code for i in range(25)]
     assert statuses[:20] == [401] * 20 and statuses[20:] == [429] * 5
     assert len(calls) == 20
+
+
+def test_a_locked_out_attempt_waits_in_the_tarpit(
+    client: TestClient, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Locked-out attempts are slowed down (asynchronously), wrong passwords are not."""
+    import anyio
+
+    waits: list[float] = []
+    real_sleep = anyio.sleep
+
+    async def recorded(seconds: float) -> None:
+        waits.append(seconds)
+        await real_sleep(0)
+
+    monkeypatch.setattr(anyio, "sleep", recorded)
+    statuses = [_attempt(client, "alice", f"guess {i}").status_code for i in range(7)]
+    assert statuses == [401] * 5 + [429] * 2
+    assert waits == [1.0, 1.0]
+    app.state.settings = app.state.settings.model_copy(update={"sign_in_tarpit_slots": 0})
+    assert _attempt(client, "alice", "guess").status_code == 429 and waits == [1.0, 1.0]
+
+
+def test_hashes_are_spaced_out(
+    client: TestClient, app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One process starts an argon2 verification at most every ``interval`` seconds."""
+    import anyio
+
+    waits: list[float] = []
+
+    async def recorded(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(anyio, "sleep", recorded)
+    app.state.settings = app.state.settings.model_copy(
+        update={"sign_in_hash_interval_seconds": 30.0})
+    assert [_attempt(client, "bob", f"guess {i}").status_code for i in range(3)] == [401] * 3
+    assert len(waits) == 2 and all(0 < w <= 30.0 for w in waits), waits
 
 
 def test_cookies_are_secure_unless_dev_mode(client: TestClient, app: Any) -> None:
@@ -173,7 +219,7 @@ def live(backend: Backend, tmp_path: Path) -> Iterator[tuple[TestClient, dict[st
             create_operator(session, "alice", PASSWORD)
             _, key = create_key(session, "ingest", ["ingest"])
         settings = Settings(database_url=fresh.url, sign_in_concurrency=1,  # type: ignore[arg-type]
-                            sign_in_queue=2)
+                            sign_in_queue=2, sign_in_hash_interval_seconds=0)
         with TestClient(create_app(settings, db=db), follow_redirects=False,
                         base_url="https://testserver") as client:
             yield client, {"X-API-Key": key}
