@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export PAOHUZI_TEST_POSTGRES_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
-.PHONY: install run test test-fast lint typecheck bench clean
+.PHONY: install run test test-fast fuzz lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -21,13 +21,19 @@ run: $(STAMP)
 	$(VENV)/bin/paohuzi-audit demo --if-empty
 	$(VENV)/bin/paohuzi-audit keys create --scope ingest --scope read --scope operate --scope admin --name demo
 	@echo "Replay pages: http://$(HOST):$(PORT)/    API: http://$(HOST):$(PORT)/api/v1/docs"
-	$(VENV)/bin/paohuzi-audit serve --host $(HOST) --port $(PORT)
+	PAOHUZI_DEV_MODE=$${PAOHUZI_DEV_MODE:-true} $(VENV)/bin/paohuzi-audit serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -m "not slow and not browser"
+
+# Schemathesis over the whole API on SQLite and PostgreSQL, with many more examples than
+# `make test` runs (same checks, same derandomized generation).
+FUZZ_EXAMPLES ?= 300
+fuzz: $(STAMP)
+	PAOHUZI_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n 2 -p no:cacheprovider -q tests/service/test_schemathesis.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check replay app tests

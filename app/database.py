@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, Insert, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -89,3 +90,10 @@ def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
             session.rollback()
             raise
         session.commit()
+
+
+def insert_if_absent(session: Session, model: type[Any], values: dict[str, Any]) -> None:
+    """``INSERT … ON CONFLICT DO NOTHING`` on either database."""
+    dialect = session.get_bind().dialect.name
+    stmt: Insert = (postgresql if dialect == "postgresql" else sqlite).insert(model).values(values)
+    session.execute(stmt.on_conflict_do_nothing())  # type: ignore[attr-defined]

@@ -12,11 +12,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import Depends, Request
+import anyio
+from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import Database
+from .operators.sign_in import HashPacer
 from .settings import Settings
 
 
@@ -28,6 +30,27 @@ async def get_db(request: Request) -> Database:
 async def get_app_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
+
+
+def hash_limiter(app: FastAPI) -> tuple[anyio.CapacityLimiter, HashPacer]:
+    """The process's bound on password hashing: how many at once, how often (made on
+    first use; deliberately shared by every request)."""
+    limiter = getattr(app.state, "hash_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        limiter = anyio.CapacityLimiter(app.state.settings.sign_in_concurrency)
+        app.state.hash_limiter = limiter
+        app.state.hash_pacer = HashPacer()
+    pacer: HashPacer = app.state.hash_pacer
+    return limiter, pacer
+
+
+def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
+    """How many locked-out sign-ins may be kept waiting at once (made on first use)."""
+    limiter = getattr(app.state, "tarpit_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        limiter = anyio.CapacityLimiter(max(1, app.state.settings.sign_in_tarpit_slots))
+        app.state.tarpit_limiter = limiter
+    return limiter
 
 
 def _finish(session: Session, commit: bool) -> None:

@@ -9,10 +9,11 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 
-from . import handlers, openapi
+from . import api_docs, handlers, openapi
 from .api import PREFIX
 from .api import router as api_router
 from .database import Database
+from .middleware import Guard
 from .settings import Settings, get_settings
 
 
@@ -31,15 +32,17 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
         title="paohuzi-audit",
         version="1.0",
         summary="Re-executes Paohuzi hand logs and serves the verdicts.",
-        docs_url=f"{PREFIX}/docs",
+        docs_url=None,
         redoc_url=None,
         openapi_url=f"{PREFIX}/openapi.json",
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.add_middleware(Guard, hsts=not settings.dev_mode)
     app.state.db = database
     handlers.install(app)
     openapi.install(app)
+    api_docs.install(app, f"{PREFIX}/docs", f"{PREFIX}/openapi.json")
     app.include_router(api_router)
     _mount_pages(app)
     return app

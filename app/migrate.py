@@ -34,3 +34,10 @@ def current_revision(engine: Engine) -> str | None:
         return None
     with engine.connect() as conn:
         return conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+def redact(database_url: str) -> str:
+    """The URL as it can be printed: without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(database_url).render_as_string(hide_password=True)

@@ -3,6 +3,7 @@
 Endpoints declare every status they answer (``errors.error_responses``); FastAPI adds
 a default 422 to any endpoint with parameters, even a path string that cannot fail.
 Where an endpoint declared its own 422 (with the ``ErrorBody`` shape) that one stays.
+Every operation documents 503 (database unavailable, with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,14 @@ from fastapi.openapi.utils import get_openapi
 from replay.logschema import openapi_schemas
 
 _GENERIC = "#/components/schemas/HTTPValidationError"
+
+#: any call may meet a database that is down, full or saturated.
+UNAVAILABLE: dict[str, Any] = {
+    "description": "The database is unreachable, full or busy; nothing was stored. "
+    "Try again after Retry-After seconds.",
+    "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds"}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+}
 
 
 def _is_generic(response: dict[str, Any]) -> bool:
@@ -38,6 +47,7 @@ def install(app: FastAPI) -> None:
                 responses = operation.get("responses", {})
                 if "422" in responses and _is_generic(responses["422"]):
                     del responses["422"]
+                responses.setdefault("503", UNAVAILABLE)
         schemas = spec.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
             schemas.pop(name, None)

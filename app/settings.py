@@ -32,8 +32,48 @@ class Settings(BaseSettings):
     #: ``reaudit`` fills in their verdicts later.
     verify_on_ingest: bool = True
 
-    #: signs links (shared replay pages); set it in production.
-    secret_key: SecretStr = SecretStr("dev-only-secret-change-me")
+    #: signs the console's anonymous CSRF cookie. Unset: a random key is made on first
+    #: use and kept in the database (table ``app_secrets``), shared by every worker;
+    #: there is never a constant key.
+    secret_key: SecretStr | None = None
+    #: explicit development mode: cookies without ``Secure`` (plain http on localhost)
+    #: and no ``Strict-Transport-Security``. Never set it in production.
+    dev_mode: bool = False
+
+    #: whether a viewer who is not a signed-in operator may open a replay with every card
+    #: shown (no ``?as=SEAT``). Logs are only sent once a hand has ended, so by default
+    #: players may; set false to let them see a hand only from one seat.
+    full_view_public: bool = True
+    #: how long an operator stays signed in, in hours (sessions are rows: sign-out,
+    #: ``operators disable`` and ``operators reset-password`` end them at once).
+    session_hours: int = Field(default=12, ge=1, le=24 * 30)
+
+    #: sign-in throttling (a limiter in the database, shared by every worker): after
+    #: this many failures within ``sign_in_window_seconds`` an account, or an address,
+    #: is locked out for ``sign_in_lockout_seconds`` (429 with ``Retry-After``).
+    sign_in_account_failures: int = Field(default=5, ge=1, le=1000)
+    sign_in_address_failures: int = Field(default=20, ge=1, le=100_000)
+    sign_in_window_seconds: int = Field(default=900, ge=1)
+    sign_in_lockout_seconds: int = Field(default=900, ge=1)
+    #: argon2 verifications run at once per process (each takes 64 MiB and ~50 ms);
+    #: more waiting than ``sign_in_queue`` are answered 429 at once.
+    sign_in_concurrency: int = Field(default=1, ge=1, le=16)
+    sign_in_queue: int = Field(default=8, ge=0, le=1000)
+    #: at least this long between two argon2 verifications started by one process: a
+    #: sign-in attack from many addresses (which the lockout does not stop) then takes
+    #: at most one hash a second of CPU from ingest.
+    sign_in_hash_interval_seconds: float = Field(default=1.0, ge=0, le=60)
+    #: a locked-out attempt waits this long (asynchronously: no thread, no CPU) before
+    #: its 429, so that an attacker's loop runs at a few requests a second; at most
+    #: ``sign_in_tarpit_slots`` wait at once per process, the rest are answered at once.
+    sign_in_tarpit_seconds: float = Field(default=1.0, ge=0, le=30)
+    sign_in_tarpit_slots: int = Field(default=256, ge=0, le=100_000)
+
+    #: ``/healthz`` answers 503 ``"database": "full"`` when an SQLite database has less
+    #: room than this (free disk, or its ``max_page_count``), in bytes.
+    min_free_bytes: int = Field(default=64 * 1_048_576, ge=0)
+    #: ``Retry-After`` (seconds) of a 503 when the database is unreachable or full.
+    retry_after_seconds: int = Field(default=5, ge=1, le=3600)
 
     #: SQL echo, for debugging.
     echo_sql: bool = False

@@ -84,7 +84,9 @@ def database(kind: str, folder: Path) -> Iterator[str]:
 
 
 @contextmanager
-def server(url: str, verify: bool, log: Path) -> Iterator[str]:
+def server(
+    url: str, verify: bool, log: Path, extra_env: dict[str, str] | None = None
+) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -92,6 +94,7 @@ def server(url: str, verify: bool, log: Path) -> Iterator[str]:
         **os.environ,
         "PAOHUZI_DATABASE_URL": url,
         "PAOHUZI_VERIFY_ON_INGEST": "true" if verify else "false",
+        **(extra_env or {}),
     }
     with log.open("ab") as out:
         proc = subprocess.Popen(

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
+
+from ..bounds import Text
 
 
 class ReauditIn(BaseModel):
     limit: int = Field(default=1000, ge=1, le=10_000, description="Most logs to re-verify now")
-    game_ids: list[str] | None = Field(
+    game_ids: list[Annotated[Text, Field(max_length=128)]] | None = Field(
         default=None, max_length=10_000, description="Only these games (default: all stale)"
     )
 

@@ -60,8 +60,8 @@ def revoke_key(session: Session, key_id: int) -> ApiKey:
     return row
 
 
-def authenticate(session: Session, secret: str | None, needed: Scope) -> Principal:
-    """401 when the key is missing, unknown or revoked; 403 when it lacks ``needed``."""
+def authenticate(session: Session, secret: str | None, *needed: Scope) -> Principal:
+    """401 when the key is missing, unknown or revoked; 403 when it holds none of ``needed``."""
     if not secret:
         raise Unauthorized()
     row = ApiKeyRepository(session).by_hash(hash_key(secret))
@@ -70,6 +70,7 @@ def authenticate(session: Session, secret: str | None, needed: Scope) -> Princip
     if row.revoked_at is not None:
         raise Unauthorized("the API key has been revoked")
     scopes = row.scope_set
-    if not grants(scopes, needed):
-        raise Forbidden(f"this API key lacks the '{needed}' scope")
+    if not any(grants(scopes, scope) for scope in needed):
+        names = " or ".join(f"'{scope}'" for scope in needed)
+        raise Forbidden(f"this API key lacks the {names} scope")
     return Principal(key_id=row.id, name=row.name, scopes=scopes)

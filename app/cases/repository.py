@@ -11,7 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..models import FindingRow, HandLog, LogPlayer
-from .models import Case, CaseEvent, CaseEvidence, CaseReport
+from ..models.case import Case, CaseEvent, CaseEvidence, CaseReport
 
 CASES = Case.__table__
 
@@ -27,6 +27,10 @@ class CaseFilter:
     player_id: str | None = None
     game_id: str | None = None
     assignee_id: int | None = None
+    #: only these cases (None: any)
+    ids: Sequence[int] | None = None
+    #: only cases whose reports accuse this player
+    accused: str | None = None
 
 
 @dataclass(slots=True)
@@ -35,6 +39,8 @@ class QueueRow:
     severity_rank: int
     finding_count: int
     codes: list[str] = field(default_factory=list)
+    accused: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
 
 
 class CaseRepository:
@@ -91,6 +97,12 @@ class CaseRepository:
     def by_game_id(self, game_id: str) -> Case | None:
         return self.session.scalars(select(Case).where(Case.game_id == game_id)).first()
 
+    def has_reported(self, case_id: int, reporter: str) -> bool:
+        stmt = select(CaseReport.id).where(
+            CaseReport.case_id == case_id, CaseReport.reporter_player_id == reporter
+        )
+        return self.session.scalar(stmt.limit(1)) is not None
+
     def reports(self, case_id: int) -> Sequence[CaseReport]:
         return self.session.scalars(
             select(CaseReport).where(CaseReport.case_id == case_id).order_by(CaseReport.id)
@@ -138,6 +150,14 @@ class CaseRepository:
             stmt = stmt.where(Case.game_id == f.game_id)
         if f.assignee_id is not None:
             stmt = stmt.where(Case.assignee_id == f.assignee_id)
+        if f.ids is not None:
+            stmt = stmt.where(Case.id.in_(list(f.ids)))
+        if f.accused:
+            stmt = stmt.where(
+                exists().where(
+                    CaseReport.case_id == Case.id, CaseReport.accused_player_id == f.accused
+                )
+            )
         if f.code:
             stmt = stmt.where(
                 exists().where(FindingRow.log_id == Case.log_id, FindingRow.code == f.code)
@@ -158,9 +178,40 @@ class CaseRepository:
         rows = self.session.execute(stmt.order_by(*order).limit(limit).offset(offset)).all()
         out = [QueueRow(r[0], int(r[1] or 0), int(r[2] or 0)) for r in rows]
         codes = self.codes_by_log(row.case.log_id for row in out)
+        facts = self.report_facts(row.case.id for row in out)
         for row in out:
             row.codes = codes.get(row.case.log_id, [])
+            row.accused, row.reasons = facts.get(row.case.id, ([], []))
         return out
+
+    def grouped_counts(self, player_case_ids: Iterable[int]) -> dict[int, int]:
+        """``{player_case_id: hand cases grouped into it}``."""
+        ids = list(set(player_case_ids))
+        if not ids:
+            return {}
+        rows = self.session.execute(
+            select(Case.player_case_id, func.count())
+            .where(Case.player_case_id.in_(ids))
+            .group_by(Case.player_case_id)
+        )
+        return {int(pc): int(n) for pc, n in rows if pc is not None}
+
+    def report_facts(self, case_ids: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
+        """``{case_id: (accused players, reasons)}``, each sorted and distinct."""
+        ids = list(set(case_ids))
+        if not ids:
+            return {}
+        rows = self.session.execute(
+            select(CaseReport.case_id, CaseReport.accused_player_id, CaseReport.reason)
+            .where(CaseReport.case_id.in_(ids))
+            .distinct()
+        )
+        accused: dict[int, set[str]] = {}
+        reasons: dict[int, set[str]] = {}
+        for case_id, player, reason in rows:
+            accused.setdefault(case_id, set()).add(player)
+            reasons.setdefault(case_id, set()).add(reason)
+        return {i: (sorted(accused[i]), sorted(reasons[i])) for i in accused}
 
     def codes_by_log(self, log_ids: Iterable[int]) -> dict[int, list[str]]:
         ids = list(set(log_ids))

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .models import CaseState, ReportReason
+from ..bounds import MAX_INT32, MAX_INT64, Note, Text
+from ..models.case import CaseState, ReportReason
+from .service import FileOutcome
 
 SEVERITY_NAMES = {0: None, 1: "violation", 2: "invalid"}
 
@@ -15,16 +17,16 @@ class ReportIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game_id: str = Field(min_length=1, max_length=128, description="The hand reported")
-    reporter: str = Field(
+    game_id: Text = Field(min_length=1, max_length=128, description="The hand reported")
+    reporter: Text = Field(
         min_length=1, max_length=128, description="Player id of the reporter (a seat of the hand)"
     )
     accused_seat: int | None = Field(default=None, ge=0, le=2, description="The accused seat")
-    accused_player: str | None = Field(
+    accused_player: Text | None = Field(
         default=None, min_length=1, max_length=128, description="Or the accused player id"
     )
     reason: ReportReason
-    text: str = Field(default="", max_length=4000, description="Free text from the reporter")
+    text: Text = Field(default="", max_length=4000, description="Free text from the reporter")
 
 
 class ReportOut(BaseModel):
@@ -66,7 +68,14 @@ class CaseSummary(BaseModel):
     state: CaseState
     resolution: str | None
     assignee: str | None
-    report_count: int
+    report_count: int = Field(
+        description="Distinct reporters: one reporter counts once per hand (the `reports` sort)"
+    )
+    reports_filed: int = Field(description="Every report filed, repeats included")
+    reopen_count: int = Field(description="Times the case went from closed back to open")
+    player_case: int | None = Field(description="The player case it is grouped into")
+    accused: list[str] = Field(description="The players its reports accuse")
+    reasons: list[str] = Field(description="The reasons its reports give")
     severity: str | None = Field(description="The worst severity of the hand's findings")
     finding_codes: list[str]
     created_at: datetime
@@ -76,7 +85,6 @@ class CaseSummary(BaseModel):
 
 class CaseOut(CaseSummary):
     reporters: list[str]
-    accused: list[str]
     next_states: list[CaseState]
     reports: list[ReportOut]
     evidence: list[EvidenceOut]
@@ -86,7 +94,15 @@ class CaseOut(CaseSummary):
 
 class FiledOut(BaseModel):
     report: ReportOut
+    outcome: FileOutcome = Field(
+        description="`opened`: the hand's first report opened its case; `merged`: it joined "
+        "the open case; `reopened`: the case was closed and this report reopened it"
+    )
     merged: bool = Field(description="True when the hand already had a case")
+    counted: bool = Field(
+        description="False when this reporter had already reported this hand: the report "
+        "is kept but `report_count` does not grow"
+    )
     case: CaseSummary
 
 
@@ -100,8 +116,8 @@ class TransitionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     to: CaseState
-    note: str = Field(min_length=1, max_length=4000)
-    assignee: str | None = Field(
+    note: Note = Field(min_length=1, max_length=4000)
+    assignee: Text | None = Field(
         default=None, max_length=64, description="Operator username (needed for under_review)"
     )
     from_state: CaseState | None = Field(
@@ -109,8 +125,60 @@ class TransitionIn(BaseModel):
     )
 
 
+class NoteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: Note = Field(min_length=1, max_length=4000)
+
+
+HandCaseId = Annotated[int, Field(ge=1, le=MAX_INT64)]
+
+
+class PlayerCaseIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    player_id: Text = Field(min_length=1, max_length=128, description="The player it is about")
+    cases: list[HandCaseId] = Field(
+        default_factory=list, max_length=500, description="Hand cases to group into it"
+    )
+    note: Note = Field(min_length=1, max_length=4000, description="Why it is opened")
+
+
+class GroupIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: HandCaseId = Field(description="A hand case of a hand the player played")
+    note: Note = Field(min_length=1, max_length=4000)
+
+
+class PlayerCaseSummary(BaseModel):
+    id: int
+    player_id: str
+    state: CaseState
+    resolution: str | None
+    assignee: str | None
+    hand_case_count: int
+    created_at: datetime
+    updated_at: datetime
+    links: dict[str, str]
+
+
+class PlayerCaseOut(PlayerCaseSummary):
+    next_states: list[CaseState]
+    hand_cases: list[CaseSummary]
+    trail: list[TrailOut]
+
+
+class HistoryOut(BaseModel):
+    player_id: str
+    player_cases: list[PlayerCaseSummary]
+    hand_cases: list[CaseSummary] = Field(
+        description="Hand cases whose reports accuse the player or grouped into their cases"
+    )
+
+
 class EvidenceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    step: int = Field(ge=-1, description="Event index (-1: the deal)")
-    comment: str = Field(min_length=1, max_length=4000)
+    step: int = Field(ge=-1, le=MAX_INT32, description="Event index (-1: the deal)")
+    comment: Note = Field(min_length=1, max_length=4000)

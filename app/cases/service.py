@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -16,10 +17,7 @@ from sqlalchemy.orm import Session
 from ..errors import Conflict, InvalidRequest, NotFound
 from ..games.repository import GameRepository
 from ..models import FindingRow, HandLog
-from ..models.types import utcnow
-from ..operators.models import Operator
-from ..operators.repository import OperatorRepository
-from .models import (
+from ..models.case import (
     TRANSITIONS,
     Case,
     CaseAction,
@@ -29,26 +27,22 @@ from .models import (
     CaseState,
     ReportReason,
 )
+from ..models.player_case import PlayerCase
+from ..models.types import utcnow
+from ..operators.repository import OperatorRepository
+from .moves import Actor, clean_note, move, target_state, trail_fields
 from .repository import CaseFilter, CaseRepository, QueueRow
 
-MAX_NOTE = 4000
+__all__ = ["Actor", "FileOutcome", "Filed", "NewReport", "CaseDetail"]
 
 
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who acts on a case: an operator (console) or an API key (pipelines)."""
+class FileOutcome(StrEnum):
+    """What a report did: opened the hand's case, joined its open case, or reopened its
+    closed case (a report on a closed case reopens it: the decision stays in the trail)."""
 
-    label: str
-    operator_id: int | None = None
-    api_key_id: int | None = None
-
-    @classmethod
-    def operator(cls, op: Operator) -> Actor:
-        return cls(f"operator:{op.username}", operator_id=op.id)
-
-    @classmethod
-    def api_key(cls, key_id: int, name: str) -> Actor:
-        return cls(f"api-key:{name}", api_key_id=key_id)
+    OPENED = "opened"
+    MERGED = "merged"
+    REOPENED = "reopened"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +59,14 @@ class NewReport:
 class Filed:
     report: CaseReport
     case: Case
-    #: true when the hand already had a case and this report joined it.
-    merged: bool
+    outcome: FileOutcome
+    #: false when this reporter had already reported this hand: it is kept but not counted.
+    counted: bool
+
+    @property
+    def merged(self) -> bool:
+        """True when the hand already had a case and this report joined it."""
+        return self.outcome is not FileOutcome.OPENED
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,7 @@ class CaseDetail:
     findings: Sequence[FindingRow]
     severity_rank: int
     log: HandLog
+    player_case: PlayerCase | None = None
 
     @property
     def reporters(self) -> list[str]:
@@ -89,50 +90,18 @@ class CaseDetail:
         return sorted({r.accused_player_id for r in self.reports})
 
     @property
+    def reasons(self) -> list[str]:
+        return sorted({r.reason for r in self.reports})
+
+    @property
     def next_states(self) -> tuple[CaseState, ...]:
         return TRANSITIONS[CaseState(self.case.state)]
 
 
-def _trail(
-    repo: CaseRepository,
-    case: Case,
-    actor: Actor,
-    action: CaseAction,
-    *,
-    note: str = "",
-    from_state: str | None = None,
-    to_state: str | None = None,
-    data: dict[str, Any] | None = None,
-) -> CaseEvent:
-    event = CaseEvent(
-        case_id=case.id,
-        at=utcnow(),
-        actor=actor.label[:200],
-        operator_id=actor.operator_id,
-        api_key_id=actor.api_key_id,
-        action=str(action),
-        from_state=from_state,
-        to_state=to_state,
-        note=note,
-        data=data or {},
-    )
+def _trail(repo: CaseRepository, case: Case, fields: dict[str, Any]) -> CaseEvent:
+    event = CaseEvent(case_id=case.id, **fields)
     repo.add(event)
     return event
-
-
-def _clean_note(note: str, *, required: bool) -> str:
-    note = (note or "").strip()
-    if required and not note:
-        raise InvalidRequest(
-            "every change of a case takes a note",
-            problems=[{"pointer": "/note", "expected": "a non-empty note"}],
-        )
-    if len(note) > MAX_NOTE:
-        raise InvalidRequest(
-            f"a note has at most {MAX_NOTE} characters",
-            problems=[{"pointer": "/note", "expected": f"at most {MAX_NOTE} characters"}],
-        )
-    return note
 
 
 def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
@@ -152,10 +121,16 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
             "a player cannot report themselves",
             problems=[{"pointer": "/accused_seat", "expected": "another seat than the reporter's"}],
         )
-    text = _clean_note(new.text, required=False)
+    text = clean_note(new.text, required=False)
     repo = CaseRepository(session)
     now = utcnow()
     case, created = repo.open_for_log(log, now)
+    counted = not repo.has_reported(case.id, new.reporter)
+    outcome = FileOutcome.OPENED if created else FileOutcome.MERGED
+    if case.state == CaseState.CLOSED:
+        done = move(session, case, CaseState.OPEN, actor)
+        outcome = FileOutcome.REOPENED
+        _trail(repo, case, done.trail(actor, f"reopened by a new report of {new.reporter}"))
     report = CaseReport(
         case_id=case.id,
         reporter_player_id=new.reporter,
@@ -167,20 +142,19 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
         created_at=now,
     )
     repo.add(report)
-    case.report_count += 1
+    case.reports_filed += 1
+    if counted:
+        case.report_count += 1
     case.updated_at = now
     if created:
-        _trail(
-            repo,
-            case,
+        opened = trail_fields(
             actor,
             CaseAction.OPENED,
             to_state=str(CaseState.OPEN),
             note=f"opened by a report of {new.reporter}",
         )
-    _trail(
-        repo,
-        case,
+        _trail(repo, case, opened)
+    merged = trail_fields(
         actor,
         CaseAction.REPORT_MERGED,
         note=text,
@@ -191,10 +165,12 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
             "accused": players[seat],
             "reason": str(new.reason),
             "report_count": case.report_count,
+            "counted": counted,
         },
     )
+    _trail(repo, case, merged)
     session.flush()
-    return Filed(report, case, merged=not created)
+    return Filed(report, case, outcome, counted)
 
 
 def _accused_seat(players: dict[int, str], new: NewReport) -> int:
@@ -251,6 +227,7 @@ def _detail(session: Session, repo: CaseRepository, case: Case) -> CaseDetail:
         findings=findings,
         severity_rank=repo.severity_of(case.log_id),
         log=log,
+        player_case=(session.get(PlayerCase, case.player_case_id) if case.player_case_id else None),
     )
 
 
@@ -264,69 +241,37 @@ def transition(
     assignee: str | None = None,
     expected_state: str | None = None,
 ) -> Case:
-    """Move a case one step along open -> under review -> upheld|dismissed -> closed."""
-    try:
-        target = CaseState(to)
-    except ValueError:
-        raise InvalidRequest(
-            f"unknown state {to!r}",
-            problems=[{"pointer": "/to", "expected": ", ".join(s.value for s in CaseState)}],
-        ) from None
-    note = _clean_note(note, required=True)
+    """Move a case one step along open -> under review -> upheld|dismissed -> closed, or
+    reopen a closed one (the note is the reason)."""
+    target = target_state(to)
+    note = clean_note(note, required=True)
     repo = CaseRepository(session)
     case = repo.by_id(case_id, lock=True)
     if case is None:
         raise NotFound(f"no case {case_id}")
-    current = CaseState(case.state)
-    if expected_state is not None and expected_state != current:
-        raise Conflict(
-            f"case {case_id} is {current.value} now, not {expected_state}: reload it",
-            extra={"state": current.value},
-        )
-    if target not in TRANSITIONS[current]:
-        allowed = ", ".join(s.value for s in TRANSITIONS[current]) or "none (it is closed)"
-        raise Conflict(
-            f"a case that is {current.value} cannot become {target.value}; next: {allowed}",
-            extra={"state": current.value},
-        )
-    data: dict[str, Any] = {}
-    if target is CaseState.UNDER_REVIEW:
-        who = assignee
-        operator = None
-        ops = OperatorRepository(session)
-        if who:
-            operator = ops.by_username(who.strip().lower())
-        elif actor.operator_id is not None:
-            operator = ops.by_id(actor.operator_id)
-        if operator is None or not operator.active:
-            raise InvalidRequest(
-                "a case under review is assigned to an active operator",
-                problems=[{"pointer": "/assignee", "expected": "an operator's username"}],
-            )
-        case.assignee_id = operator.id
-        data["assignee"] = operator.username
-    if target in (CaseState.UPHELD, CaseState.DISMISSED):
-        case.resolution = target.value
-    case.state = target.value
-    case.updated_at = utcnow()
-    _trail(
-        repo,
-        case,
-        actor,
-        CaseAction.STATE_CHANGED,
-        note=note,
-        from_state=current.value,
-        to_state=target.value,
-        data=data,
-    )
+    done = move(session, case, target, actor, assignee=assignee, expected_state=expected_state)
+    _trail(repo, case, done.trail(actor, note))
     session.flush()
     return case
+
+
+def add_note(session: Session, case_id: int, note: str, actor: Actor) -> CaseEvent:
+    """A note on the trail, no change of state (closed cases take notes too)."""
+    note = clean_note(note, required=True)
+    repo = CaseRepository(session)
+    case = repo.by_id(case_id, lock=True)
+    if case is None:
+        raise NotFound(f"no case {case_id}")
+    case.updated_at = utcnow()
+    event = _trail(repo, case, trail_fields(actor, CaseAction.NOTE_ADDED, note=note))
+    session.flush()
+    return event
 
 
 def pin_evidence(
     session: Session, case_id: int, step: int, comment: str, actor: Actor
 ) -> CaseEvidence:
-    comment = _clean_note(comment, required=True)
+    comment = clean_note(comment, required=True)
     repo = CaseRepository(session)
     case = repo.by_id(case_id, lock=True)
     if case is None:
@@ -347,14 +292,8 @@ def pin_evidence(
     )
     repo.add(pin)
     case.updated_at = now
-    _trail(
-        repo,
-        case,
-        actor,
-        CaseAction.EVIDENCE_PINNED,
-        note=comment,
-        data={"evidence_id": pin.id, "step": step},
-    )
+    data = {"evidence_id": pin.id, "step": step}
+    _trail(repo, case, trail_fields(actor, CaseAction.EVIDENCE_PINNED, note=comment, data=data))
     session.flush()
     return pin
 

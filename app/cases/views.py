@@ -5,13 +5,15 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ..models import FindingRow
-from .models import Case, CaseEvent, CaseEvidence, CaseReport
+from ..models.case import Case, CaseEvent, CaseEvidence, CaseReport
+from ..models.player_case import PlayerCase, PlayerCaseEvent
 from .repository import QueueRow
 from .schemas import (
     SEVERITY_NAMES,
     CaseOut,
     CaseSummary,
     EvidenceOut,
+    PlayerCaseSummary,
     ReportOut,
     TrailOut,
 )
@@ -48,7 +50,8 @@ def evidence_out(e: CaseEvidence, game_id: str) -> EvidenceOut:
     )
 
 
-def trail_out(e: CaseEvent) -> TrailOut:
+def trail_out(e: CaseEvent | PlayerCaseEvent) -> TrailOut:
+    """A line of either trail (a hand case's or a player case's)."""
     return TrailOut(
         id=e.id,
         at=e.at,
@@ -70,7 +73,13 @@ def _links(case: Case) -> dict[str, str]:
 
 
 def summary_out(
-    case: Case, assignee: str | None, severity_rank: int, codes: list[str]
+    case: Case,
+    assignee: str | None,
+    severity_rank: int,
+    codes: list[str],
+    *,
+    accused: list[str] | None = None,
+    reasons: list[str] | None = None,
 ) -> CaseSummary:
     return CaseSummary(
         id=case.id,
@@ -80,6 +89,11 @@ def summary_out(
         resolution=case.resolution,
         assignee=assignee,
         report_count=case.report_count,
+        reports_filed=case.reports_filed,
+        reopen_count=case.reopen_count,
+        player_case=case.player_case_id,
+        accused=accused or [],
+        reasons=reasons or [],
         severity=SEVERITY_NAMES.get(severity_rank),
         finding_codes=codes,
         created_at=case.created_at,
@@ -89,7 +103,9 @@ def summary_out(
 
 
 def queue_out(row: QueueRow, assignee: str | None) -> CaseSummary:
-    return summary_out(row.case, assignee, row.severity_rank, row.codes)
+    return summary_out(
+        row.case, assignee, row.severity_rank, row.codes, accused=row.accused, reasons=row.reasons
+    )
 
 
 def finding_json(f: FindingRow) -> dict[str, object]:
@@ -106,14 +122,33 @@ def finding_json(f: FindingRow) -> dict[str, object]:
 
 def case_out(d: CaseDetail) -> CaseOut:
     codes = sorted({f.code for f in d.findings})
-    base = summary_out(d.case, d.assignee, d.severity_rank, codes)
+    base = summary_out(
+        d.case, d.assignee, d.severity_rank, codes, accused=d.accused, reasons=d.reasons
+    )
     return CaseOut(
         **base.model_dump(),
         reporters=d.reporters,
-        accused=d.accused,
         next_states=list(d.next_states),
         reports=[report_out(r, d.case.game_id) for r in d.reports],
         evidence=[evidence_out(e, d.case.game_id) for e in d.evidence],
         trail=[trail_out(e) for e in d.trail],
         findings=[finding_json(f) for f in d.findings],
+    )
+
+
+def player_case_summary(pc: PlayerCase, assignee: str | None, count: int) -> PlayerCaseSummary:
+    return PlayerCaseSummary(
+        id=pc.id,
+        player_id=pc.player_id,
+        state=pc.state,  # type: ignore[arg-type]
+        resolution=pc.resolution,
+        assignee=assignee,
+        hand_case_count=count,
+        created_at=pc.created_at,
+        updated_at=pc.updated_at,
+        links={
+            "self": f"/api/v1/player-cases/{pc.id}",
+            "page": f"/ops/player-cases/{pc.id}",
+            "player": f"/p/{quote(pc.player_id, safe='')}",
+        },
     )

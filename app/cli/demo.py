@@ -6,9 +6,10 @@ import argparse
 import itertools
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 from ..database import Database, transaction
-from ..demo import demo_hands, example_files, example_hands
+from ..demo import demo_hands, example_files, example_hands, in_the_past
 from ..games.repository import GameRepository
 from ..games.service import Source
 from ..settings import Settings
@@ -19,7 +20,8 @@ from .sources import Entry
 def _entries(games: int, seed: int) -> Iterator[Entry]:
     for index, raw in enumerate(example_hands()):
         yield Entry(f"example {index}", raw)
-    for doc in demo_hands(games, seed):
+    now = datetime.now(UTC)
+    for doc in in_the_past(demo_hands(games, seed), games, now, timedelta(minutes=3)):
         text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
         yield Entry(str(doc.get("game_id")), text.encode("utf-8"))
 

@@ -6,17 +6,30 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..database import Database
+from ..database import Database, make_engine
 from ..errors import AppError
-from ..migrate import upgrade
+from ..migrate import current_revision, redact, upgrade
 from ..operators import cli as operators_cli
 from ..settings import Settings
 from . import demo, importer, keys, reaudit, serve
 
 
 def _migrate(settings: Settings, _: argparse.Namespace) -> int:
-    upgrade(settings.database_url)
-    print("the database schema is up to date")
+    """Upgrade to the newest revision and say what was done, from which to which."""
+    engine = make_engine(settings.database_url)
+    try:
+        before = current_revision(engine)
+        upgrade(settings.database_url)
+        after = current_revision(engine)
+    finally:
+        engine.dispose()
+    where = redact(settings.database_url)
+    if before == after:
+        print(f"{where}: already at revision {after} (the newest): nothing to do")
+    elif before is None:
+        print(f"{where}: new database: created the schema, revision {after}")
+    else:
+        print(f"{where}: upgraded from revision {before} to {after}")
     return 0
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,16 @@ def demo_hands(games: int, seed: int, doctored_every: int = 5) -> Iterator[dict[
         for doc in simulated(n, seed + i, ruleset):
             k = next(counter)
             yield doctor(doc, k) if doctored_every and k % doctored_every == 0 else doc
+
+
+def in_the_past(
+    docs: Iterable[dict[str, Any]], total: int, now: datetime, spacing: timedelta
+) -> Iterator[dict[str, Any]]:
+    """The hands re-dated one ``spacing`` apart, the last one ``spacing`` before ``now``:
+    demo hands never sit in the future above the hands sent after them."""
+    for index, doc in enumerate(docs):
+        at = (now - spacing * (total - index)).replace(microsecond=0)
+        yield {**doc, "started_at": at.isoformat().replace("+00:00", "Z")}
 
 
 def example_files() -> list[Path]:

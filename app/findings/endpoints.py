@@ -5,9 +5,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from replay.verdict import Code
+
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
+from ..bounds import IsoDateTime, as_utc, storable_text
 from ..dependencies import ReadSession
 from ..errors import InvalidRequest, error_responses
 from . import cursor as cursors
@@ -20,12 +23,16 @@ Reader = Annotated[Principal, Depends(require(Scope.READ))]
 
 
 def _aware(name: str, value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
+    """The bound in UTC; 422 without a time zone or outside years 1-9999 in UTC."""
+    if value is None:
+        return None
+    utc = as_utc(value) if value.tzinfo is not None else None
+    if utc is None:
         raise InvalidRequest(
-            f"{name} needs a time zone",
+            f"{name} needs a time zone and must fall within years 1-9999 in UTC",
             problems=[{"pointer": f"/query/{name}", "expected": "ISO 8601 with a time zone"}],
         )
-    return value
+    return utc
 
 
 @router.get(
@@ -42,18 +49,30 @@ def _aware(name: str, value: datetime | None) -> datetime | None:
 def list_findings(
     _: Reader,
     session: ReadSession,
-    code: Annotated[list[str] | None, Query(description="A finding code, e.g. chou_hu")] = None,
+    code: Annotated[
+        list[Code] | None,
+        Query(description="A finding code, e.g. chou_hu (an unknown code is 422)"),
+    ] = None,
     severity: Annotated[str | None, Query(pattern="^(violation|invalid)$")] = None,
-    player: Annotated[str | None, Query(max_length=128, description="A player id")] = None,
+    player: Annotated[
+        str | None,
+        Query(
+            max_length=128,
+            description="A player id: the findings about their seat and those about a whole "
+            "hand they played (no seat: score_mismatch, commitment_mismatch, ...)",
+        ),
+    ] = None,
     ruleset: Annotated[str | None, Query(max_length=32)] = None,
     game_id: Annotated[str | None, Query(max_length=128)] = None,
-    since: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
-    until: Annotated[datetime | None, Query(description="ISO 8601 with a time zone")] = None,
+    since: Annotated[IsoDateTime | None, Query(description="ISO 8601 with a time zone")] = None,
+    until: Annotated[IsoDateTime | None, Query(description="ISO 8601 with a time zone")] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     cursor: Annotated[str | None, Query(max_length=200)] = None,
 ) -> FindingPage:
+    if not all(storable_text(v) for v in (player, ruleset, game_id) if v):
+        return FindingPage(items=[], next_cursor=None)  # no stored value holds a NUL
     filters = FindingFilter(
-        codes=tuple(code or ()),
+        codes=tuple(c.value for c in code or ()),
         severity=severity,
         player_id=player,
         ruleset=ruleset,

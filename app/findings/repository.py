@@ -8,6 +8,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from ..models import FindingRow
+from ..players.concerns import concerns_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class FindingRepository:
         if f.severity:
             stmt = stmt.where(FindingRow.severity == f.severity)
         if f.player_id:
-            stmt = stmt.where(FindingRow.player_id == f.player_id)
+            stmt = stmt.where(concerns_player(f.player_id))
         if f.ruleset:
             stmt = stmt.where(FindingRow.ruleset == f.ruleset)
         if f.game_id:

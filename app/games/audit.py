@@ -12,7 +12,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import replay.engine
@@ -21,6 +21,7 @@ from replay.logformat import log_sha256, parse_log
 from replay.model import Log
 from replay.verdict import Verdict
 
+from ..bounds import started_utc
 from ..system.metrics import ENGINE_ERRORS, FINDINGS, VERIFY_SECONDS
 
 logger = logging.getLogger(__name__)
@@ -96,13 +97,5 @@ def verify(log: Log) -> VerdictData | None:
 
 def played_at(log: Log, fallback: datetime) -> tuple[datetime | None, datetime]:
     """``(started_at, played_at)``: the log's start time if it has one, else the fallback."""
-    if not log.started_at:
-        return None, fallback
-    try:
-        started = datetime.fromisoformat(log.started_at.replace("Z", "+00:00"))
-    except ValueError:
-        return None, fallback
-    if started.tzinfo is None:
-        return None, fallback
-    started = started.astimezone(UTC)
-    return started, started
+    started = started_utc(log.started_at) if log.started_at else None
+    return (started, started) if started is not None else (None, fallback)

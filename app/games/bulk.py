@@ -14,13 +14,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
+
 from ..database import Database, transaction
-from ..errors import AppError, InvalidLog, PayloadTooLarge
-from ..system.metrics import INGEST
+from ..errors import AppError, InvalidLog, InvalidRequest, PayloadTooLarge
 from .repository import GameRepository
 from .service import Outcome, Prepared, Result, Source, parse, prepare, store
 
 logger = logging.getLogger(__name__)
+
+#: the database is down or full: nothing more can be stored in this request.
+UNAVAILABLE = (OperationalError, InterfaceError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +48,11 @@ def split_lines(body: bytes, max_lines: int) -> list[Line]:
         raw = raw.rstrip(b"\r")
         if raw.strip():
             lines.append(Line(number, raw))
+    if not lines:
+        raise InvalidRequest(
+            "the body holds no log: send one paohuzi-log/1 document per line",
+            problems=[{"pointer": "/body", "expected": "at least one non-blank NDJSON line"}],
+        )
     if len(lines) > max_lines:
         raise PayloadTooLarge(
             f"the body holds {len(lines)} logs; at most {max_lines} are accepted per request",
@@ -107,7 +116,6 @@ def process_batch(
             parsed.append(parse(line.raw, limits.max_depth))
             parsed_at.append(index)
         except (InvalidLog, PayloadTooLarge) as exc:
-            INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
             results[index] = Result(
                 Outcome.REJECTED,
                 _guess_game_id(line.raw, limits.max_log_bytes),
@@ -120,11 +128,37 @@ def process_batch(
         items: list[Prepared] = [
             prepare(p, limits.verify and p.game_id not in known) for p in parsed
         ]
-        with transaction(db.write) as session:
-            stored = store(session, items, api_key_id=api_key_id, source=source)
-        for index, result in zip(parsed_at, stored, strict=True):
+        for index, result in zip(parsed_at, _store(db, items, api_key_id, source), strict=True):
             results[index] = result
     return [r for r in results if r is not None]
+
+
+def _store(
+    db: Database, items: list[Prepared], api_key_id: int | None, source: Source
+) -> list[Result]:
+    """The batch in one transaction; if the database refuses it for what a line holds
+    (not because it is down), each line alone, so that one bad line fails alone."""
+    try:
+        with transaction(db.write) as session:
+            return store(session, items, api_key_id=api_key_id, source=source)
+    except UNAVAILABLE:
+        raise
+    except SQLAlchemyError:
+        if len(items) == 1:
+            raise
+        logger.exception("a bulk batch was refused; storing its lines one by one")
+    results = []
+    for item in items:
+        try:
+            with transaction(db.write) as session:
+                results += store(session, [item], api_key_id=api_key_id, source=source)
+        except UNAVAILABLE:
+            raise
+        except SQLAlchemyError:
+            logger.exception("the database refused game %s", item.parsed.game_id)
+            failed = AppError("the database refused this log; it was not stored")
+            results.append(Result(Outcome.FAILED, item.parsed.game_id, error=failed))
+    return results
 
 
 def ingest_batches(
@@ -148,22 +182,9 @@ def ingest_batches(
             logger.exception("bulk ingest stopped by a server error")
             failed = AppError("the server failed before storing this line; send it again")
             rest = [line for chunk in (batch, *pending) for line in chunk]
-            INGEST.labels(outcome=str(Outcome.FAILED)).inc(len(rest))
             yield [
                 (line, Result(Outcome.FAILED, _guess_game_id(line.raw), error=failed))
                 for line in rest
             ]
             return
         yield list(zip(batch, results, strict=True))
-
-
-def ndjson(
-    db: Database, lines: list[Line], limits: Limits, *, api_key_id: int | None
-) -> Iterator[bytes]:
-    """The HTTP answer: the result lines of each batch, sent as soon as it is committed."""
-    for batch in ingest_batches(db, lines, limits, api_key_id=api_key_id, source=Source.API):
-        yield b"".join(
-            json.dumps(line_json(line, result), ensure_ascii=False, separators=(",", ":")).encode()
-            + b"\n"
-            for line, result in batch
-        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -15,8 +16,10 @@ from replay.logschema import schema_bytes
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
+from ..bounds import storable_text
+from ..database import Database
 from ..dependencies import DB, AppSettings, ReadSession, WriteSession
-from ..errors import PayloadTooLarge, error_responses
+from ..errors import AppError, Conflict, NotFound, error_responses
 from ..system.metrics import INGEST
 from . import bulk
 from .body import read_body
@@ -84,18 +87,19 @@ async def create_game(
 ) -> JSONResponse:
     try:
         raw = await read_body(request, settings.max_log_bytes)
-    except PayloadTooLarge:
-        INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
+        result = await run_in_threadpool(
+            ingest_one,
+            session,
+            raw,
+            api_key_id=principal.key_id,
+            source=Source.API,
+            verify=settings.verify_on_ingest,
+            max_depth=settings.max_json_depth,
+        )
+    except AppError as exc:
+        _count(Outcome.CONFLICT if isinstance(exc, Conflict) else Outcome.REJECTED)
         raise
-    result = await run_in_threadpool(
-        ingest_one,
-        session,
-        raw,
-        api_key_id=principal.key_id,
-        source=Source.API,
-        verify=settings.verify_on_ingest,
-        max_depth=settings.max_json_depth,
-    )
+    _count(result.outcome)
     assert result.game_id is not None and result.log_sha256 is not None
     body = {
         "game_id": result.game_id,
@@ -119,7 +123,8 @@ async def create_game(
         "input order), each with its own status: created, duplicate, conflict, rejected "
         "(with the problems), or failed (a server error stopped the run: send those again). "
         "Lines are stored in batches; a batch's results are sent once it is committed. "
-        "The answer is 200 whatever the lines' statuses."
+        "The answer is 200 whatever the lines' statuses; 422 when the body holds no "
+        "non-blank line."
     ),
     responses={
         200: {
@@ -144,9 +149,30 @@ async def bulk_games(
         verify=settings.verify_on_ingest,
     )
     return StreamingResponse(
-        bulk.ndjson(db, lines, limits, api_key_id=principal.key_id),
+        _ndjson(db, lines, limits, api_key_id=principal.key_id),
         media_type="application/x-ndjson",
     )
+
+
+def _count(outcome: Outcome, n: int = 1) -> None:
+    """``paohuzi_ingest_logs_total``: counted here, where the API answers, and only here."""
+    INGEST.labels(outcome=str(outcome)).inc(n)
+
+
+def _ndjson(
+    db: Database, lines: list[bulk.Line], limits: bulk.Limits, *, api_key_id: int | None
+) -> Iterator[bytes]:
+    """The bulk answer: the result lines of each batch, sent as soon as it is committed."""
+    for batch in bulk.ingest_batches(db, lines, limits, api_key_id=api_key_id, source=Source.API):
+        for _, result in batch:
+            _count(result.outcome)
+        yield b"".join(
+            json.dumps(
+                bulk.line_json(line, result), ensure_ascii=False, separators=(",", ":")
+            ).encode()
+            + b"\n"
+            for line, result in batch
+        )
 
 
 @router.get(
@@ -181,6 +207,8 @@ def get_game_verdict(
     session: ReadSession,
     engine: Annotated[str | None, Query(description="An engine version")] = None,
 ) -> Response:
+    if engine is not None and not storable_text(engine):
+        raise NotFound(f"no verdict of engine {engine!r}")
     text, sha = stored_verdict(session, game_id, engine)
     return Response(text, media_type="application/json", headers={"ETag": f'"{sha}"'})
 

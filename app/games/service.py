@@ -14,9 +14,9 @@ from sqlalchemy.orm import Session
 
 from replay.logformat import LogFormatError
 
+from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
 from ..models.types import utcnow
-from ..system.metrics import INGEST
 from . import audit
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
@@ -62,11 +62,15 @@ class Result:
 def parse(raw: bytes, max_depth: int) -> Parsed:
     """Raises ``InvalidLog`` with one problem per fault (each with its JSON pointer)."""
     try:
-        return audit.parse(raw, max_depth)
+        parsed = audit.parse(raw, max_depth)
     except LogFormatError as exc:
         raise InvalidLog(
             "the body is not a valid paohuzi-log/1 document", problems=exc.to_json()
         ) from None
+    problems = log_problems(parsed.log)
+    if problems:
+        raise InvalidLog("the log holds values that cannot be stored", problems=problems)
+    return parsed
 
 
 def prepare(parsed: Parsed, verify: bool) -> Prepared:
@@ -164,8 +168,6 @@ def store(
                 finding_count=row.finding_count if row else None,
             )
         )
-    for result in results:
-        INGEST.labels(outcome=str(result.outcome)).inc()
     return results
 
 
@@ -196,11 +198,7 @@ def ingest_one(
     max_depth: int,
 ) -> Result:
     """One log: ``CREATED`` or ``DUPLICATE``; raises ``InvalidLog`` (422) or ``Conflict`` (409)."""
-    try:
-        parsed = parse(raw, max_depth)
-    except InvalidLog:
-        INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
-        raise
+    parsed = parse(raw, max_depth)
     result = store(session, [prepare(parsed, verify)], api_key_id=api_key_id, source=source)[0]
     if result.outcome is Outcome.CONFLICT:
         assert result.error is not None

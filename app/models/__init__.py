@@ -2,18 +2,32 @@
 
 from .api_key import ApiKey
 from .base import Base
+from .case import Case, CaseEvent, CaseEvidence, CaseReport
 from .decision import DecisionRow
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
+from .operator import Operator
+from .player_case import PlayerCase, PlayerCaseEvent
+from .security import AppSecret, OperatorSession, SignInThrottle
 from .verdict import VerdictRow, VerdictStatus
 
 __all__ = [
     "ApiKey",
+    "AppSecret",
     "Base",
+    "Case",
+    "CaseEvent",
+    "CaseEvidence",
+    "CaseReport",
     "DecisionRow",
     "FindingRow",
     "HandLog",
     "LogPlayer",
+    "Operator",
+    "OperatorSession",
+    "PlayerCase",
+    "PlayerCaseEvent",
+    "SignInThrottle",
     "VerdictRow",
     "VerdictStatus",
 ]

@@ -1,4 +1,4 @@
-"""``paohuzi-audit operators create|list``: console accounts."""
+"""``paohuzi-audit operators create|list|disable|enable|reset-password``: console accounts."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import getpass
 import sys
 
 from ..database import Database, transaction
-from .service import create_operator, list_operators
+from .service import create_operator, list_operators, reset_password, set_disabled
 
 
 def _password(args: argparse.Namespace) -> str:
@@ -41,6 +41,28 @@ def list_(db: Database, _: argparse.Namespace) -> int:
     return 0
 
 
+def disable(db: Database, args: argparse.Namespace) -> int:
+    with transaction(db.write) as session:
+        row = set_disabled(session, args.username, True)
+        print(f"operator '{row.username}' disabled; every session of it has ended")
+    return 0
+
+
+def enable(db: Database, args: argparse.Namespace) -> int:
+    with transaction(db.write) as session:
+        row = set_disabled(session, args.username, False)
+        print(f"operator '{row.username}' enabled")
+    return 0
+
+
+def reset(db: Database, args: argparse.Namespace) -> int:
+    password = _password(args)
+    with transaction(db.write) as session:
+        row = reset_password(session, args.username, password)
+        print(f"operator '{row.username}': new password set; every session of it has ended")
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ops = sub.add_parser("operators", help="manage console (/ops) operator accounts")
     os_ = ops.add_subparsers(dest="operators_command", required=True)
@@ -53,3 +75,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     c.set_defaults(handler=create)
     ls = os_.add_parser("list", help="list operators (never the password hashes)")
     ls.set_defaults(handler=list_)
+    for name, handler, text in (
+        ("disable", disable, "disable an operator and end its sessions"),
+        ("enable", enable, "enable a disabled operator"),
+        ("reset-password", reset, "set a new password (asks for it) and end its sessions"),
+    ):
+        p = os_.add_parser(name, help=text)
+        p.add_argument("username")
+        if handler is reset:
+            p.add_argument(
+                "--password-stdin", action="store_true", help="read the password from stdin"
+            )
+        p.set_defaults(handler=handler)

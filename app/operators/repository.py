@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .models import Operator
+from ..models.operator import Operator
 
 
 class OperatorRepository:

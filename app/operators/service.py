@@ -1,4 +1,4 @@
-"""Operator accounts: creation (CLI), listing, sign-in. Never commits."""
+"""Operator accounts: creation, listing, disabling, password resets (CLI). Never commits."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 from sqlalchemy.orm import Session
 
-from ..errors import Conflict, InvalidRequest
+from ..errors import Conflict, InvalidRequest, NotFound
+from ..models.operator import Operator
 from ..models.types import utcnow
-from .models import Operator
-from .passwords import MIN_LENGTH, hash_password, needs_rehash, verify_password
+from .passwords import MIN_LENGTH, hash_password
 from .repository import OperatorRepository
+from .sessions import end_all
 
 USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,63}$")
 
@@ -39,19 +40,31 @@ def list_operators(session: Session) -> Sequence[Operator]:
     return OperatorRepository(session).all()
 
 
-def sign_in(session: Session, username: str, password: str) -> Operator | None:
-    """The operator when the password is right and the account active; else ``None``.
-
-    Takes one argon2 verification whether or not the username exists.
-    """
-    operator = OperatorRepository(session).by_username(username.strip().lower())
-    ok = verify_password(operator.password_hash if operator else None, password)
-    if operator is None or not ok or not operator.active:
-        return None
-    if needs_rehash(operator.password_hash):
-        operator.password_hash = hash_password(password)
-    operator.last_sign_in_at = utcnow()
+def set_disabled(session: Session, username: str, disabled: bool) -> Operator:
+    """Disable (ending every session at once) or enable an account."""
+    operator = _by_name(session, username)
+    operator.disabled_at = utcnow() if disabled else None
+    if disabled:
+        end_all(session, operator.id)
     session.flush()
+    return operator
+
+
+def reset_password(session: Session, username: str, password: str) -> Operator:
+    """A new password; every session of the account ends."""
+    if len(password) < MIN_LENGTH:
+        raise InvalidRequest(f"a password needs at least {MIN_LENGTH} characters")
+    operator = _by_name(session, username)
+    operator.password_hash = hash_password(password)
+    end_all(session, operator.id)
+    session.flush()
+    return operator
+
+
+def _by_name(session: Session, username: str) -> Operator:
+    operator = OperatorRepository(session).by_username(username.strip().lower())
+    if operator is None:
+        raise NotFound(f"no operator {username!r}")
     return operator
 
 

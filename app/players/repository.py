@@ -7,6 +7,7 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+from .concerns import concerns_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,7 @@ class PlayerRepository:
     def findings_by_code(self, player_id: str) -> dict[str, int]:
         rows = self.session.execute(
             select(FindingRow.code, func.count())
-            .where(FindingRow.player_id == player_id)
+            .where(concerns_player(player_id))
             .group_by(FindingRow.code)
         )
         return {code: n for code, n in rows}

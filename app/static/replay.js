@@ -19,6 +19,14 @@
     var slider = document.getElementById("step-slider");
     var out = document.getElementById("step-out");
     var status = document.getElementById("step-status");
+    var hint = document.getElementById("key-hint");
+    var hintTimer = null;
+    function say(text) {
+      if (!hint) return;
+      hint.textContent = text;
+      if (hintTimer) clearTimeout(hintTimer);
+      hintTimer = setTimeout(function () { hint.textContent = ""; }, 4000);
+    }
     var current = parseInt(root.getAttribute("data-step"), 10);
     var wanted = current;
     var cache = {};
@@ -78,6 +86,21 @@
         input.value = String(current);
       });
       status.textContent = label(current);
+      var row = root.querySelector('[data-events] a[aria-current="step"]');
+      var list = root.querySelector("[data-events]");
+      if (row && list) {
+        var top = row.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - row.offsetHeight) {
+          list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+        }
+      }
+    }
+    function placeMarks() {
+      var span = last - first;
+      root.querySelectorAll("[data-mark]").forEach(function (m) {
+        var n = parseInt(m.getAttribute("data-mark"), 10);
+        m.style.left = (span > 0 ? ((n - first) / span) * 100 : 0) + "%";
+      });
     }
     function go(n, how, focus) {
       n = clamp(n);
@@ -127,25 +150,60 @@
       e.preventDefault();
       go(parseInt(a.getAttribute("data-step"), 10), "push", true);
     });
+    function typing(t) {
+      /* keys go to the page whatever has focus, except where they type text */
+      if (!t || !t.tagName) return false;
+      var tag = t.tagName.toLowerCase();
+      if (tag === "textarea" || tag === "select" || t.isContentEditable) return true;
+      if (tag !== "input") return false;
+      var type = (t.getAttribute("type") || "text").toLowerCase();
+      return ["range", "checkbox", "radio", "button", "submit", "reset"].indexOf(type) < 0;
+    }
     document.addEventListener("keydown", function (e) {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      var t = e.target;
-      var tag = t && t.tagName ? t.tagName.toLowerCase() : "";
-      if (tag === "input" || tag === "textarea" || tag === "select" || (t && t.isContentEditable)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
       var to = null;
       switch (e.key) {
         case "ArrowLeft": case "k": to = current - 1; break;
         case "ArrowRight": case "j": to = current + 1; break;
         case "Home": to = first; break;
         case "End": to = last; break;
-        case "n": to = nextFinding(1); break;
-        case "p": to = nextFinding(-1); break;
+        case "n": case "p":
+          to = nextFinding(e.key === "n" ? 1 : -1);
+          if (to === null) {
+            say(findingSteps.length === 0 ? "This hand has no finding." :
+                e.key === "n" ? "No finding after this step: this is the last one." :
+                "No finding before this step: this is the first one.");
+          }
+          break;
         default: return;
       }
-      e.preventDefault();
+      e.preventDefault();  /* also on the slider: one step per key, never two */
       if (to === null || clamp(to) === current) return;
       go(to, "push");
-    });
+    }, true);
+    var copy = root.querySelector("[data-copy-link]");
+    if (copy) {
+      copy.hidden = false;
+      copy.addEventListener("click", function () {
+        var url = window.location.origin + href(current);
+        function done() { say("Link to " + (current === first ? "the deal" : "step " + current) + " copied."); }
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(url).then(done, function () { window.prompt("Copy this link:", url); });
+        } else {
+          var area = document.createElement("textarea");
+          area.value = url;
+          area.setAttribute("readonly", "");
+          area.className = "sr";
+          document.body.appendChild(area);
+          area.select();
+          var ok = false;
+          try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+          document.body.removeChild(area);
+          if (ok) done(); else window.prompt("Copy this link:", url);
+        }
+        copy.setAttribute("data-copied", url);
+      });
+    }
     window.addEventListener("popstate", function () {
       var n = parseInt(new URL(window.location.href).searchParams.get("step"), 10);
       go(isNaN(n) ? first : n, null);
@@ -153,6 +211,7 @@
     if (new URL(window.location.href).searchParams.get("step") !== String(current)) {
       history.replaceState({ step: current }, "", href(current));
     }
+    placeMarks();
     refresh();
     status.textContent = "";
   }

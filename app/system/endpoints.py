@@ -11,18 +11,22 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
-from ..dependencies import DB
+from ..dependencies import DB, AppSettings
 from ..errors import error_responses
 from ..games.audit import engine_version
 from .metrics import render
+from .storage import sqlite_room
 
 router = APIRouter(tags=["system"])
 
 
-def _probe(db: Any) -> str | None:
+def _probe(db: Any, min_free: int) -> str | None:
+    """``None`` when the database answers and has room; else what is wrong."""
     try:
         with db.read() as session:
             session.execute(text("SELECT 1"))
+            if session.get_bind().dialect.name == "sqlite" and sqlite_room(session) < min_free:
+                return "full"
         return None
     except SQLAlchemyError as exc:
         return type(exc).__name__
@@ -33,15 +37,17 @@ def _probe(db: Any) -> str | None:
     summary="Liveness and database reachability (no key needed)",
     responses={
         200: {"description": "Up", "content": {"application/json": {"example": {"status": "ok"}}}},
-        503: {"description": "The database is not reachable"},
+        503: {"description": "The database is unreachable (its error's name) or full "
+              "(`\"database\": \"full\"`); with Retry-After"},
     },
 )
-async def healthz(db: DB) -> JSONResponse:
-    problem = await run_in_threadpool(_probe, db)
+async def healthz(db: DB, settings: AppSettings) -> JSONResponse:
+    problem = await run_in_threadpool(_probe, db, settings.min_free_bytes)
     body = {"status": "ok" if problem is None else "unavailable", "engine": engine_version()}
     if problem is not None:
         body["database"] = problem
-        return JSONResponse(body, status_code=503)
+        retry = {"Retry-After": str(settings.retry_after_seconds)}
+        return JSONResponse(body, status_code=503, headers=retry)
     body["database"] = "ok"
     return JSONResponse(body)
 

@@ -8,7 +8,8 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .errors import PageError
-from .security import CsrfFailed, SignInRequired, save_session
+from .security import CsrfFailed, SignInRequired
+from .session import save_session
 from .templating import STATIC, render
 
 
@@ -47,11 +48,12 @@ async def _csrf_failed(request: Request, exc: Exception) -> Response:
 
 
 def install(app: FastAPI) -> None:
-    from . import ops, pages
+    from . import ops, ops_cases, pages
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_exception_handler(PageError, _page_error)
     app.add_exception_handler(SignInRequired, _sign_in_required)
     app.add_exception_handler(CsrfFailed, _csrf_failed)
     app.include_router(ops.router)
+    app.include_router(ops_cases.router)
     app.include_router(pages.router)

@@ -4,29 +4,33 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from replay.profiles import PROFILES
 
-from ..cases.models import STATE_LABELS, CaseState, ReportReason
+from ..cases.player_cases import list_player_cases, open_player_cases
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
 from ..cases.service import Actor, get_case, pin_evidence, queue, transition
-from ..dependencies import ReadSession, WriteSession
+from ..database import transaction
+from ..dependencies import ReadSession, WriteSession, hash_limiter, tarpit_limiter
 from ..errors import AppError, InvalidRequest
-from ..operators.models import Operator
+from ..models.case import STATE_LABELS, CaseState, ReportReason
+from ..models.operator import Operator
 from ..operators.repository import OperatorRepository
-from ..operators.service import sign_in
+from ..operators.sign_in import Refusal, Refused, sign_in
 from .errors import PageError
-from .pages import load_hand, parse_step, replay_context
-from .security import (
-    check_csrf,
+from .pages import landing, load_hand, parse_step, replay_context
+from .security import check_csrf, require_operator, safe_next
+from .session import (
+    client_address,
     end_session,
     load_session,
-    require_operator,
-    safe_next,
     save_session,
+    settings_of,
     start_session,
 )
 from .templating import game_url, render
@@ -58,25 +62,73 @@ def sign_in_page(request: Request, next: str | None = None) -> Response:
 
 
 @router.post("/sign-in", response_class=HTMLResponse)
-def sign_in_post(
+async def sign_in_post(
     request: Request,
-    session: WriteSession,
     username: Annotated[str, Form(max_length=64)] = "",
     password: Annotated[str, Form(max_length=1024)] = "",
     csrf_token: Annotated[str, Form(max_length=200)] = "",
     next: Annotated[str, Form(max_length=2000)] = "/ops",
 ) -> Response:
-    check_csrf(request, csrf_token)
-    operator = sign_in(session, username, password) if username and password else None
-    if operator is None:
-        return render(
+    """No transaction is open while the password is hashed (see ``operators.sign_in``)."""
+    await run_in_threadpool(check_csrf, request, csrf_token)
+    outcome = (
+        await sign_in(
+            request.app.state.db,
+            settings_of(request),
+            *hash_limiter(request.app),
+            username,
+            password,
+            client_address(request),
+        )
+        if username and password and "\x00" not in username
+        else Refused(Refusal.WRONG)
+    )
+    if isinstance(outcome, Refused):
+        locked = outcome.retry_after is not None
+        if outcome.reason is Refusal.LOCKED:
+            await _tarpit(request)
+        message = (
+            f"Too many failed sign-ins. Try again in {outcome.retry_after} seconds."
+            if locked
+            else "Wrong username or password."
+        )
+        response = await run_in_threadpool(
+            render,
             request,
             "ops/sign_in.html",
-            {"next": safe_next(next), "error": "Wrong username or password.", "username": username},
-            status_code=401,
+            {"next": safe_next(next), "error": message, "username": username},
+            429 if locked else 401,
         )
-    start_session(request, operator)
+        if locked:
+            response.headers["Retry-After"] = str(outcome.retry_after)
+        return response
+    operator = await run_in_threadpool(_operator, request, outcome.operator_id)
+    start_session(request, operator, outcome.session)
     return _redirect(request, safe_next(next))
+
+
+async def _tarpit(request: Request) -> None:
+    """Slow a locked-out attacker's loop down at no cost to the server (see Settings)."""
+    seconds = settings_of(request).sign_in_tarpit_seconds
+    limiter = tarpit_limiter(request.app)
+    if seconds <= 0 or settings_of(request).sign_in_tarpit_slots == 0:
+        return
+    try:
+        limiter.acquire_nowait()
+    except anyio.WouldBlock:
+        return  # too many waiting already: answer at once
+    try:
+        await anyio.sleep(seconds)
+    finally:
+        limiter.release()
+
+
+def _operator(request: Request, operator_id: int) -> Operator:
+    with transaction(request.app.state.db.read) as session:
+        operator = OperatorRepository(session).by_id(operator_id)
+        assert operator is not None
+        session.expunge(operator)
+        return operator
 
 
 @router.post("/sign-out")
@@ -117,14 +169,20 @@ def queue_page(
         limit=200,
     )
     repo = CaseRepository(session)
+    player_cases = [] if code or ruleset or mine else list_player_cases(session, states)
+    if player:
+        player_cases = [p for p in player_cases if p.player_id == player]
     names = OperatorRepository(session).names_by_id(
         {r.case.assignee_id for r in rows if r.case.assignee_id is not None}
+        | {p.assignee_id for p in player_cases if p.assignee_id is not None}
     )
     return render(
         request,
         "ops/queue.html",
         {
             "rows": rows,
+            "player_cases": player_cases,
+            "grouped": repo.grouped_counts(p.id for p in player_cases),
             "names": names,
             "filters": {
                 "state": state or "",
@@ -156,7 +214,7 @@ def _case_page(
 ) -> Response:
     detail = get_case(session, case_id)
     hand = load_hand(session, detail.case.game_id)
-    n = hand.clamp(step)
+    n = landing(hand, step)
     ctx = replay_context(request, hand, n, None, f"/ops/cases/{case_id}")
     ctx["full_view"] = True
     ctx.update(
@@ -168,6 +226,7 @@ def _case_page(
         error=error,
         form=form or {},
         replay_url=game_url(hand.game_id, step=n),
+        group_targets=open_player_cases(session, detail.accused),
     )
     return render(request, "ops/case.html", ctx, status_code=status_code)
 

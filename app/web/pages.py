@@ -9,11 +9,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from ..dependencies import ReadSession
+from ..middleware import SECURITY_HEADERS
 from .errors import PageError
+from .related import cases_of_hand, cases_of_player
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
-from .security import load_session, web_settings
-from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
+from .session import load_session, settings_of
+from .templating import ENV, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,8 +54,16 @@ def parse_seat(value: str | None) -> int | None:
     return int(value)
 
 
+def landing(hand: Hand, step: int | None) -> int:
+    """The step a page opens at: the one asked for, else the first finding, else the deal."""
+    if step is None:
+        first = audit_view(hand, None)["first_finding"]
+        return hand.first if first is None else int(first)
+    return hand.clamp(step)
+
+
 def full_view_allowed(request: Request) -> bool:
-    return web_settings(request).full_view_public or load_session(request).operator is not None
+    return settings_of(request).full_view_public or load_session(request).operator is not None
 
 
 def replay_context(
@@ -63,33 +73,53 @@ def replay_context(
         "hand": hand,
         "table": table_view(hand, n, viewer),
         "audit": audit_view(hand, viewer),
-        "index": index_json(hand),
+        "index": index_json(hand, viewer),
         "viewer": viewer,
         "step": n,
         "base_url": base_url,
         "full_view": full_view_allowed(request),
+        "related_cases": [],
     }
 
 
+SEARCH_LIMIT = 20
+
+
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, session: ReadSession, q: str | None = None) -> Response:
+def home(
+    request: Request,
+    session: ReadSession,
+    q: Annotated[str | None, Query(max_length=128)] = None,
+) -> Response:
+    """Search (an exact id opens it; else ids starting with ``q``, any case), the hands
+    received last and their findings."""
     repo = PageRepository(session)
     message = None
+    games: list[str] = []
+    players: list[str] = []
     if q is not None:
         q = q.strip()
         if q and repo.game_exists(q):
             return RedirectResponse(game_url(q), status_code=303)
         if q and repo.player_exists(q):
             return RedirectResponse(player_url(q), status_code=303)
-        message = "Nothing matches: give a whole game id or player id." if q else None
+        if q:
+            games, players = repo.search(q, SEARCH_LIMIT)
+            if len(games) + len(players) == 1:
+                url = game_url(games[0]) if games else player_url(players[0])
+                return RedirectResponse(url, status_code=303)
+            if not games and not players:
+                message = f"No game id or player id starts with “{q}”."
     return render(
         request,
         "home.html",
         {
             "q": q or "",
             "message": message,
+            "games": games,
+            "players": players,
             "recent": repo.recent(20),
-            "flagged": repo.recent(20, with_findings=True),
+            "findings": repo.recent_findings(20),
         },
         status_code=404 if message else 200,
     )
@@ -107,8 +137,10 @@ def game_page(
     viewer = parse_seat(as_)
     if viewer is None and not full_view_allowed(request):
         return render(request, "choose_seat.html", {"hand": hand}, status_code=403)
-    n = hand.clamp(parse_step(step))
+    n = landing(hand, parse_step(step))
     ctx = replay_context(request, hand, n, viewer, game_url(hand.game_id))
+    if load_session(request).operator is not None:
+        ctx["related_cases"] = cases_of_hand(session, hand.game_id)
     return render(request, "game.html", ctx)
 
 
@@ -152,5 +184,10 @@ def player_page(
             "hands": repo.hands_of(player_id, PAGE_SIZE, (page - 1) * PAGE_SIZE),
             "findings": repo.findings_of(player_id, 100),
             "counts": repo.finding_counts(player_id),
+            "related_cases": (
+                cases_of_player(session, player_id)
+                if load_session(request).operator is not None
+                else None
+            ),
         },
     )

@@ -7,10 +7,14 @@ A step number is an absolute event index: step ``N`` is the table right after ev
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
+
+from markupsafe import Markup, escape
 
 import replay
 from replay.cards import FACES, NAMES, is_red, parse_card
@@ -18,36 +22,38 @@ from replay.results import FANS, RESULT_FIELDS, Score
 
 from .score_panel import arrangement_groups, score_panel
 
+from .names import ALL_NAMES, EVENT_NAMES, FAN_NAMES, MELD_NAMES, MESSAGE_CODES
+
 DEAL = -1
 
 _FACE = dict(zip(NAMES, FACES, strict=True))
 
-#: the glossary's English names, with the Chinese beside them.
-KIND_LABELS = {
-    "ti": "ti 提",
-    "pao": "pao 跑",
-    "wei": "wei 偎",
-    "chou_wei": "chou_wei 臭偎",
-    "peng": "peng 碰",
-    "chi": "chi 吃",
-    "bi": "bi 比",
-    "kan": "kan 坎",
-    "sentence": "sentence 一句话",
-    "jiao": "jiao 绞",
-    "pair": "pair 将",
-}
-EVENT_VERBS = {
-    "draw": "draws",
-    "discard": "discards",
-    "ti": "ti 提",
-    "wei": "wei 偎",
-    "pao": "pao 跑",
-    "peng": "peng 碰",
-    "chi": "chi 吃",
-    "pass": "passes on",
-    "hu": "hu 胡 on",
-}
-FAN_LABELS = {f.name: f"{f.name} {f.chinese}" for f in FANS}
+_WORD = re.compile(
+    r"\b(?P<card>[xd](?:10|[1-9]))\b|\b(?P<code>"
+    + "|".join(sorted((re.escape(k) for k in MESSAGE_CODES), key=len, reverse=True))
+    + r")\b"
+)
+
+
+def human(text: object) -> Markup:
+    """A verdict message or ledger detail with card and rule codes as Chinese names (the
+    codes in tooltips: ``<abbr title="x3">三</abbr>``). Everything else is escaped."""
+    source = str(text)
+    out: list[str] = []
+    at = 0
+    for m in _WORD.finditer(source):
+        out.append(str(escape(source[at : m.start()])))
+        word = m.group(0)
+        name = _FACE[word] if m.group("card") else ALL_NAMES[word]
+        out.append(str(Markup('<abbr class="cn" title="{}">{}</abbr>').format(word, name)))
+        at = m.end()
+    out.append(str(escape(source[at:])))
+    return Markup("".join(out))
+
+#: what the pages print for melds, events and fans: the glossary's Chinese names.
+KIND_LABELS = MELD_NAMES
+EVENT_VERBS = EVENT_NAMES
+FAN_LABELS = FAN_NAMES
 SCORE_FIELDS = RESULT_FIELDS
 
 
@@ -57,7 +63,9 @@ class Card:
 
     name: str
     down: bool = False  # face down on the table (shown, but marked, in the full view)
-    chou: bool = False  # a 臭 kind for the seat it sits with
+    #: why the kind is 臭 for the seat it sits with: "臭牌" (its own discard), "过张" (a
+    #: chance it passed), "" when it is not.
+    chou: str = ""
 
     @property
     def hidden(self) -> bool:
@@ -81,11 +89,20 @@ class Card:
         if self.hidden:
             return "hidden card"
         extra = ", face down" if self.down else ""
-        extra += ", 臭 for this seat" if self.chou else ""
-        return f"{self.name}{extra}"
+        extra += f", 臭 for this seat ({self.chou})" if self.chou else ""
+        return f"{self.face} ({self.name}){extra}"
+
+    @property
+    def tip(self) -> str:
+        """The tooltip: the code, and why the card is 臭 when it is."""
+        if self.hidden:
+            return "hidden card"
+        if self.chou:
+            return f"{self.name} · 臭 ({self.chou}): this seat may not 吃/碰 {self.face}"
+        return self.name
 
 
-def card(name: str | None, **kw: bool) -> Card:
+def card(name: str | None, **kw: Any) -> Card:
     return Card(name or "?", **kw)
 
 
@@ -175,9 +192,8 @@ def build_hand(
             _CACHE[key] = hit
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
-    hit.stored_engine = stored_engine
-    hit.played_at = played_at
-    return hit
+    # the cached hand is shared by every request: each gets its own copy of the header
+    return dataclasses.replace(hit, stored_engine=stored_engine, played_at=played_at)
 
 
 # --- one step as the page draws it ----------------------------------------------------------
@@ -210,18 +226,19 @@ def event_parts(hand: Hand, ev: dict[str, Any] | None, *, hide_card: bool = Fals
         return ["The deal: the dealer holds 21 cards, the others 20; 19 stay in the stock."]
     kind = ev.get("type")
     if kind == "end":
-        return [f"The hand ends: {ev.get('reason', '')}."]
+        reason = {"exhausted": "荒庄 (the stock ran out)", "abandoned": "abandoned (a player left)"}
+        return [f"终局: {reason.get(str(ev.get('reason')), ev.get('reason', ''))}."]
     who = seat_label(hand, ev.get("seat"))
     c = card("?" if hide_card else ev.get("card"))
     if kind == "hu" and ev.get("card") is None:
-        return [f"{who} declares a mandatory tian_hu 天胡."]
+        return [f"{who} 天胡 (mandatory)."]
     parts: list[Any] = [f"{who} {EVENT_VERBS.get(str(kind), str(kind))}", c]
     if kind == "chi":
         groups = ev.get("groups") or []
         if groups:
-            parts += ["into", [card(n) for n in groups[0]]]
+            parts += ["→", [card(n) for n in groups[0]]]
         for g in groups[1:]:
-            parts += ["with bi 比", [card(n) for n in g]]
+            parts += ["比", [card(n) for n in g]]
     return parts
 
 
@@ -260,7 +277,8 @@ def table_view(hand: Hand, n: int, viewer: int | None) -> dict[str, Any]:
         # 臭牌 (own discards) are public; 过张 depends on a hand, known to its owner only.
         chou_pai = list(s["chou_pai"])
         guo_zhang = list(s["guo_zhang"]) if own else []
-        kinds = set(chou_pai) | set(guo_zhang)
+        why = {k: "过张" for k in guo_zhang} | {k: "臭牌" for k in chou_pai}
+        kinds = set(why)
         chou_of[s["seat"]] = kinds
         melds = []
         for m in s["melds"]:
@@ -282,7 +300,7 @@ def table_view(hand: Hand, n: int, viewer: int | None) -> dict[str, Any]:
                 "dealer": s["dealer"],
                 "viewer": viewer == s["seat"],
                 "hidden_hand": not own,
-                "hand": [card(c, chou=c in kinds) for c in s["hand"]],
+                "hand": [card(c, chou=why.get(c, "")) for c in s["hand"]],
                 "melds": melds,
                 "row": [card(c) for c in s["row"]],
                 "table_huxi": s["table_huxi"],
@@ -351,6 +369,7 @@ def score_view(hand: Hand) -> dict[str, Any] | None:
         "rows": rows,
         "arrangement": arrangement_groups(hand.expected, card, KIND_LABELS),
         "panel": score_panel(hand.expected, claimed),
+        "diff": [r for r in rows if r["mismatch"]],
         "facts": list(expected.get("facts") or []),
         "claimed": claimed is not None,
         "mismatches": sorted(mismatches),
@@ -367,7 +386,9 @@ def audit_view(hand: Hand, viewer: int | None) -> dict[str, Any]:
                 **f,
                 "step": hand.step_of_seq(f.get("seq"), f.get("code")),
                 "ref_steps": [hand.step_of_seq(r) for r in f.get("refs") or []],
-                "who": seat_label(hand, f.get("seat")),
+                "who": (
+                    "the whole hand" if f.get("seat") is None else seat_label(hand, f.get("seat"))
+                ),
             }
         )
     decisions = []
@@ -388,16 +409,31 @@ def audit_view(hand: Hand, viewer: int | None) -> dict[str, Any]:
         "engine": v.get("engine"),
         "findings": findings,
         "finding_steps": sorted({f["step"] for f in findings}),
+        "first_finding": min((f["step"] for f in findings), default=None),
         "decisions": decisions,
         "score": score_view(hand),
     }
 
 
-def index_json(hand: Hand) -> list[dict[str, Any]]:
-    """The small per-step index the page script needs (numbers and a short label)."""
+def event_list(hand: Hand, viewer: int | None) -> list[dict[str, Any]]:
+    """Every step as one line of the clickable event list (and the script's index):
+    ``n``, ``label`` (plain text, with card faces), ``f`` (findings at that step)."""
     out = []
     for s in hand.steps:
         ev = s["event"]
-        label = "deal" if ev is None else f"{ev.get('type')} seat {ev.get('seat', '')}".strip()
+        if ev is None:
+            label = "发牌 the deal"
+        else:
+            kind = str(ev.get("type"))
+            verb = EVENT_VERBS.get(kind, kind)
+            name = ev.get("card")
+            shown = "" if not name or _hidden_draw(hand, s, viewer) else _FACE.get(name, "")
+            who = f"seat {ev['seat']}" if "seat" in ev else ""
+            label = " ".join(x for x in (who, verb, shown) if x)
         out.append({"n": s["seq"], "label": label, "f": len(s["findings"])})
     return out
+
+
+def index_json(hand: Hand, viewer: int | None = None) -> list[dict[str, Any]]:
+    """The small per-step index the page script needs (numbers and a short label)."""
+    return event_list(hand, viewer)

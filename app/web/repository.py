@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import and_, func, select
+from sqlalchemy import null as sa_null
 from sqlalchemy.orm import Session
 
 from ..models import FindingRow, HandLog, LogPlayer, VerdictRow
+from ..players.concerns import concerns_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +22,13 @@ class HandRow:
     status: str | None
     finding_count: int | None
     seat: int | None = None
+    ingested_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecentFinding:
+    finding: FindingRow
+    ingested_at: datetime
 
 
 class PageRepository:
@@ -47,21 +56,52 @@ class PageRepository:
         )
 
     def recent(self, limit: int, with_findings: bool = False) -> list[HandRow]:
+        """The hands received last (by ingest time, whatever their start time says)."""
         stmt = select(
             HandLog.game_id,
             HandLog.ruleset,
             HandLog.played_at,
             VerdictRow.status,
             VerdictRow.finding_count,
+            sa_null(),
+            HandLog.ingested_at,
         ).outerjoin(
             VerdictRow, and_(VerdictRow.log_id == HandLog.id, VerdictRow.is_current.is_(True))
         )
         if with_findings:
             stmt = stmt.where(VerdictRow.finding_count > 0)
         rows = self.session.execute(
-            stmt.order_by(HandLog.played_at.desc(), HandLog.id.desc()).limit(limit)
+            stmt.order_by(HandLog.ingested_at.desc(), HandLog.id.desc()).limit(limit)
         )
         return [HandRow(*r) for r in rows]
+
+    def recent_findings(self, limit: int) -> list[RecentFinding]:
+        """The findings of the hands received last (by ingest time)."""
+        rows = self.session.execute(
+            select(FindingRow, HandLog.ingested_at)
+            .join(HandLog, HandLog.id == FindingRow.log_id)
+            .order_by(HandLog.ingested_at.desc(), HandLog.id.desc(), FindingRow.id)
+            .limit(limit)
+        )
+        return [RecentFinding(f, at) for f, at in rows]
+
+    def search(self, q: str, limit: int) -> tuple[list[str], list[str]]:
+        """Game ids and player ids starting with ``q``, whatever the case of either."""
+        prefix = q.lower()
+        games = self.session.scalars(
+            select(HandLog.game_id)
+            .where(func.lower(HandLog.game_id).startswith(prefix, autoescape=True))
+            .order_by(HandLog.game_id)
+            .limit(limit)
+        )
+        players = self.session.scalars(
+            select(LogPlayer.player_id)
+            .where(func.lower(LogPlayer.player_id).startswith(prefix, autoescape=True))
+            .distinct()
+            .order_by(LogPlayer.player_id)
+            .limit(limit)
+        )
+        return list(games), list(players)
 
     def hands_of(self, player_id: str, limit: int, offset: int) -> list[HandRow]:
         rows = self.session.execute(
@@ -95,7 +135,7 @@ class PageRepository:
     def findings_of(self, player_id: str, limit: int) -> Sequence[FindingRow]:
         return self.session.scalars(
             select(FindingRow)
-            .where(FindingRow.player_id == player_id)
+            .where(concerns_player(player_id))
             .order_by(FindingRow.played_at.desc(), FindingRow.id.desc())
             .limit(limit)
         ).all()
@@ -103,7 +143,7 @@ class PageRepository:
     def finding_counts(self, player_id: str) -> dict[str, int]:
         rows = self.session.execute(
             select(FindingRow.code, func.count())
-            .where(FindingRow.player_id == player_id)
+            .where(concerns_player(player_id))
             .group_by(FindingRow.code)
             .order_by(FindingRow.code)
         )

@@ -12,24 +12,14 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .replay import FAN_LABELS, KIND_LABELS
-from .security import load_session, save_session
+from ..middleware import SECURITY_HEADERS
+from .names import cn
+from .replay import FAN_LABELS, KIND_LABELS, human
+from .session import load_session, save_session
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
-
-#: every page answer carries these; nothing is loaded from another host.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
-        "object-src 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
 
 _VERSIONS: dict[str, str] = {}
 
@@ -72,6 +62,8 @@ def _env() -> Environment:
         FAN_LABELS=FAN_LABELS,
     )
     env.filters["when"] = when
+    env.filters["cn"] = cn
+    env.filters["human"] = human
     return env
 
 
@@ -84,7 +76,7 @@ def render(
     session = load_session(request)
     body = ENV.get_template(template).render(
         request=request,
-        csrf_token=session.token,
+        csrf_token=session.csrf_token,
         operator=session.operator,
         **context,
     )

@@ -86,7 +86,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     port = sock.getsockname()[1]
     log = folder / "server.log"
     env = {**os.environ, "PAOHUZI_DATABASE_URL": database_url,
-           "PAOHUZI_SECRET_KEY": "browser-test-secret"}
+           "PAOHUZI_SECRET_KEY": "browser-test-secret", "PAOHUZI_DEV_MODE": "true"}
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.demo import demo_hands
+from app.demo import demo_hands, in_the_past
 
 from .conftest import ROOT, Live
 from .test_console import file_report, sign_in
@@ -26,7 +27,8 @@ DOCS = ROOT / "docs"
 def _demo_hand(live: Live) -> tuple[str, int]:
     """A simulated hengshan hand with many melds; its game id and a step late in it."""
     best: tuple[int, str, int] = (-1, "", 0)
-    for doc in demo_hands(6, 2026, doctored_every=0):
+    now = datetime.now(UTC)
+    for doc in in_the_past(demo_hands(6, 2026, doctored_every=0), 6, now, timedelta(minutes=3)):
         if doc["ruleset"] != "hengshan":
             continue
         raw = json.dumps(doc, ensure_ascii=False).encode()
@@ -46,9 +48,13 @@ def test_write_the_screenshots(page: Page, live: Live) -> None:
     expect(page.locator("section.table")).to_have_attribute("data-step", str(step))
     page.screenshot(path=str(DOCS / "replay-desktop.png"))
 
-    page.set_viewport_size({"width": 360, "height": 1500})
-    page.goto(f"/g/{game_id}?step={step}&as=0")
-    expect(page.locator("section.table")).to_have_attribute("data-step", str(step))
+    page.goto("/g/ex-wrong-score?step=end")  # the score difference beside the board
+    expect(page.locator("[data-score-diff]")).to_be_visible()
+    page.screenshot(path=str(DOCS / "replay-score-difference.png"))
+
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone's first screen
+    page.goto("/g/ex-guo-zhang")  # opens at its first finding
+    expect(page.locator("section.table")).to_have_attribute("data-step", "2")
     page.screenshot(path=str(DOCS / "replay-360px.png"))
 
     filed = file_report(live, "ex-guo-zhang", "p0", 1)
@@ -63,3 +69,12 @@ def test_write_the_screenshots(page: Page, live: Live) -> None:
     page.get_by_role("button", name="Pin this step").click()
     expect(page.locator(".evidence")).to_contain_text("takes x3")
     page.screenshot(path=str(DOCS / "case-page.png"))
+
+    page.get_by_label("Why (required)").fill("p1 takes passed cards again and again")
+    page.get_by_role("button", name="Group").click()
+    expect(page.locator("[data-grouped]")).to_contain_text("ex-guo-zhang")
+    page.screenshot(path=str(DOCS / "player-case.png"))
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/ops?state=all")
+    page.screenshot(path=str(DOCS / "queue-360px.png"))

@@ -101,7 +101,7 @@ def test_jump_from_a_finding_to_its_step(page: Page) -> None:
     finding.get_by_role("link", name="Go to step 2").click()
     at_step(page, 2)
     check_table(page, steps[2])
-    expect(page.locator(".step-findings")).to_contain_text("guo_zhang")
+    expect(page.locator(".step-findings")).to_contain_text("过张 seat 1 may not 吃 三")
     expect(page.locator("#step-heading")).to_be_focused()
     finding.get_by_role("link", name="step 0", exact=True).click()  # refs: the passed discard
     at_step(page, 0)

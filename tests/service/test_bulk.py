@@ -102,9 +102,10 @@ def test_bulk_hostile_lines(client: TestClient, headers: dict[str, str], db: Dat
 
 
 def test_bulk_empty_body(client: TestClient, headers: dict[str, str]) -> None:
+    """No log at all is a client error (documented 422), not an empty 200."""
     answer = client.post(URL, content=b"\n\n", headers=headers)
-    assert answer.status_code == 200
-    assert answer.text == ""
+    assert answer.status_code == 422
+    assert answer.json()["error"]["problems"][0]["pointer"] == "/body"
 
 
 def test_bulk_retry_is_idempotent(

@@ -76,7 +76,8 @@ def db(backend: Backend) -> Iterator[Database]:
 
 @pytest.fixture
 def settings(backend: Backend) -> Settings:
-    return Settings(database_url=backend.url, secret_key="test-secret")  # type: ignore[arg-type]
+    return Settings(database_url=backend.url, secret_key="test-secret",  # type: ignore[arg-type]
+                    sign_in_hash_interval_seconds=0)  # tests sign in back to back
 
 
 @pytest.fixture
@@ -86,7 +87,8 @@ def app(settings: Settings, db: Database) -> Any:
 
 @pytest.fixture
 def client(app: Any) -> Iterator[TestClient]:
-    with TestClient(app, follow_redirects=False) as c:
+    # https: the console's cookies are Secure (no PAOHUZI_DEV_MODE here)
+    with TestClient(app, follow_redirects=False, base_url="https://testserver") as c:
         yield c
 
 

@@ -133,7 +133,7 @@ def test_a_case_through_every_state(console: Console, make_key: Any) -> None:
                         {"step": "99", "comment": "x"}).status_code == 422
     assert move("upheld", "he took a passed card").status_code == 303
     assert move("closed", "penalty applied").status_code == 303
-    assert move("open", "again").status_code == 409
+    assert move("under_review", "again").status_code == 409  # closed: only reopen
 
     body = client.get(f"/ops/cases/{case_id}").text
     assert 'data-case-state>closed' in body and "data-resolution>upheld" in body
@@ -190,4 +190,5 @@ def test_unknown_case_page(console: Console) -> None:
 def test_public_pages_set_no_cookie(client: TestClient) -> None:
     for path in ("/", "/g/ex-guo-zhang?step=1", "/p/p0", "/replay-table/ex-guo-zhang?step=1"):
         assert "set-cookie" not in client.get(path).headers, path
-    assert "paohuzi_ops=" in client.get("/ops/sign-in").headers["set-cookie"]
+    # the sign-in form's CSRF cookie (a signed-in session is the paohuzi_ops cookie)
+    assert "paohuzi_csrf=" in client.get("/ops/sign-in").headers["set-cookie"]

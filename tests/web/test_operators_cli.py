@@ -11,7 +11,7 @@ from sqlalchemy import select
 from app.cli import main
 from app.database import Database, make_engine
 from app.migrate import upgrade
-from app.operators.models import Operator
+from app.models.operator import Operator
 from app.operators.passwords import verify_password
 
 

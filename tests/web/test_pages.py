@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import replay
-from app.web.settings import WebSettings
 
 from .conftest import NASTY_GAME, NASTY_PLAYER, example_bytes, sign_in
 from .html import read_table
@@ -91,7 +90,9 @@ def test_steps_clamp_and_the_address_names_the_step(client: TestClient) -> None:
     assert read_table(client.get("/g/ex-guo-zhang?step=999").text).step == last
     assert read_table(client.get("/g/ex-guo-zhang?step=end").text).step == last
     assert read_table(client.get("/g/ex-guo-zhang?step=-9").text).step == -1
-    assert read_table(client.get("/g/ex-guo-zhang").text).step == -1
+    # no step asked: the first finding (the 过张 吃 at event 2); a clean hand: the deal
+    assert read_table(client.get("/g/ex-guo-zhang").text).step == 2
+    assert read_table(client.get("/g/ex-chong-pao").text).step == -1
     page = client.get("/g/ex-guo-zhang?step=1").text
     assert 'href="/g/ex-guo-zhang?step=2"' in page  # next
     assert 'href="/g/ex-guo-zhang?step=0"' in page  # previous
@@ -147,7 +148,7 @@ def test_a_wei_is_face_down_to_the_others(client: TestClient) -> None:
 
 
 def test_full_view_is_a_setting(client: TestClient, app: Any) -> None:
-    app.state.web_settings = WebSettings(full_view_public=False)
+    app.state.settings = app.state.settings.model_copy(update={"full_view_public": False})
     r = client.get("/g/ex-guo-zhang?step=1")
     assert r.status_code == 403 and "as seat 0" in r.text
     assert client.get("/replay-table/ex-guo-zhang?step=1").status_code == 403
@@ -165,26 +166,30 @@ def test_audit_beside_the_table(client: TestClient) -> None:
     wrong = client.get("/g/ex-wrong-score?step=end").text
     assert 'class="mismatch"' in wrong and "badge mismatch" in wrong
     zimo = client.get("/g/ex-standard-zimo?step=end").text
-    assert "Arrangement, group by group" in zimo and "kan 坎" in zimo
+    assert "Arrangement, group by group" in zimo and 'title="kan">坎</abbr>' in zimo
 
 
 def test_cards_are_faces_with_names_for_screen_readers(client: TestClient) -> None:
     page = client.get("/g/ex-standard-zimo?step=-1").text
     # x2 is red: 二 with the canonical name in visually hidden text
-    assert re.search(r'class="card red" data-card="x2"><span class="face" aria-hidden="true">二'
-                     r'</span><span class="sr">x2</span>', page)
-    assert re.search(r'class="card big" data-card="d1"><span class="face" '
+    assert re.search(r'class="card red" data-card="x2" title="x2"><span class="face" '
+                     r'aria-hidden="true">二</span><span class="sr">二 \(x2\)</span>', page)
+    assert re.search(r'class="card big" data-card="d1" title="d1"><span class="face" '
                      r'aria-hidden="true">壹', page)
 
 
 def test_chou_kinds_are_marked_on_the_cards(client: TestClient) -> None:
     # after event 0 of ex-guo-zhang seat 0 discarded x3 (臭牌) and seat 1 passed it (过张)
     page = client.get("/g/ex-guo-zhang?step=1").text
-    assert "chou_pai 臭牌" in page and "guo_zhang 过张" in page
-    assert 'card chou" data-card="x3"' in page or 'chou" data-card="x3"' in page
+    assert 'title="chou_pai: its own discards">臭牌' in page
+    assert 'title="guo_zhang: chances it passed">过张' in page
+    # seat 0 still holds an x3, barred by its own discard: a visible 臭 mark and a tooltip
+    assert re.search(r'chou" data-card="x3" title="x3 · 臭 \(臭牌\): this seat may not 吃/碰 三">'
+                     r'<span class="face" aria-hidden="true">三</span><span class="chou-mark" '
+                     r'aria-hidden="true">臭</span>', page)
     # seat 0's view hides seat 1's 过张 (it rests on seat 1's hand)
     as0 = client.get("/g/ex-guo-zhang?step=1&as=0").text
-    assert "guo_zhang 过张" not in as0
+    assert "chances it passed" not in as0
 
 
 def test_producer_data_is_escaped_everywhere(client: TestClient, make_key: Any) -> None:

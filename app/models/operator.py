@@ -5,9 +5,9 @@ from datetime import datetime
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..models.base import Base
-from ..models.ids import BigId
-from ..models.types import UTCDateTime, utcnow
+from .base import Base
+from .ids import BigId
+from .types import UTCDateTime, utcnow
 
 
 class Operator(Base):

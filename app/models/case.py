@@ -2,15 +2,16 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, SmallInteger, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, SmallInteger, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..models.base import Base
-from ..models.ids import BigId
-from ..models.types import UTCDateTime, utcnow
-from ..operators.models import Operator  # noqa: F401  (the operators table, for the FKs)
+from .base import Base
+from .ids import BigId
+from .operator import Operator  # noqa: F401  (the operators table, for the FKs)
+from .player_case import PlayerCase  # noqa: F401  (the player_cases table, for the FK)
+from .trail import TrailLine
+from .types import UTCDateTime, utcnow
 
 
 class CaseState(StrEnum):
@@ -21,13 +22,14 @@ class CaseState(StrEnum):
     CLOSED = "closed"
 
 
-#: the only moves a case makes: open -> under review -> upheld | dismissed -> closed.
+#: the only moves a case makes: open -> under review -> upheld | dismissed -> closed, and
+#: closed -> open (reopened, with the reason as the note).
 TRANSITIONS: dict[CaseState, tuple[CaseState, ...]] = {
     CaseState.OPEN: (CaseState.UNDER_REVIEW,),
     CaseState.UNDER_REVIEW: (CaseState.UPHELD, CaseState.DISMISSED),
     CaseState.UPHELD: (CaseState.CLOSED,),
     CaseState.DISMISSED: (CaseState.CLOSED,),
-    CaseState.CLOSED: (),
+    CaseState.CLOSED: (CaseState.OPEN,),
 }
 
 STATE_LABELS: dict[CaseState, str] = {
@@ -55,6 +57,12 @@ class CaseAction(StrEnum):
     REPORT_MERGED = "report_merged"
     STATE_CHANGED = "state_changed"
     EVIDENCE_PINNED = "evidence_pinned"
+    #: closed -> open, by an operator (with the reason) or by a new report.
+    REOPENED = "reopened"
+    #: a note, no change of state.
+    NOTE_ADDED = "note_added"
+    #: a hand case put into a player case (on both trails).
+    GROUPED = "grouped"
 
 
 class Case(Base):
@@ -73,7 +81,16 @@ class Case(Base):
     assignee_id: Mapped[int | None] = mapped_column(
         BigId, ForeignKey("operators.id"), default=None, index=True
     )
+    #: distinct reporters: one reporter counts once per hand, however often they report.
     report_count: Mapped[int] = mapped_column(Integer, default=0)
+    #: every report filed, repeats included.
+    reports_filed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: times the case went from closed back to open.
+    reopen_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: the player case this hand case is grouped into, if any.
+    player_case_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("player_cases.id"), default=None, index=True
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
@@ -109,22 +126,11 @@ class CaseEvidence(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class CaseEvent(Base):
-    """One line of a case's audit trail. Append-only: the database refuses updates and
-    deletes (triggers made by the migration)."""
+class CaseEvent(TrailLine, Base):
+    """One line of a case's audit trail (append-only)."""
 
     __tablename__ = "case_events"
     __table_args__ = (Index(None, "case_id", "id"),)
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     case_id: Mapped[int] = mapped_column(BigId, ForeignKey("cases.id"))
-    at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    #: who: ``operator:<username>`` or ``api-key:<name>`` (kept as text, never rewritten).
-    actor: Mapped[str] = mapped_column(String(200))
-    operator_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("operators.id"))
-    api_key_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("api_keys.id"))
-    action: Mapped[str] = mapped_column(String(32))
-    from_state: Mapped[str | None] = mapped_column(String(16))
-    to_state: Mapped[str | None] = mapped_column(String(16))
-    note: Mapped[str] = mapped_column(Text, default="")
-    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
