@@ -38,6 +38,7 @@ FINDING_NAMES: dict[str, str] = {
     "event_after_end": "终局后行牌",
     "end_invalid": "终局无效",
     "match_invalid": "牌局无效",
+    "drawn_before_mismatch": "黄番不符",
     "kan_split": "拆坎",
 }
 
@@ -64,6 +65,7 @@ MELD_NAMES: dict[str, str] = {
     "sentence": "一句话",
     "jiao": "绞",
     "pair": "将",
+    "rest": "散牌",  # a mandatory 天胡's cards that count nothing
 }
 
 #: fans and derived facts of a score.

@@ -18,11 +18,10 @@ from markupsafe import Markup, escape
 
 import replay
 from replay.cards import FACES, NAMES, is_red, parse_card
-from replay.results import FANS, RESULT_FIELDS, Score
-
-from .score_panel import arrangement_groups, score_panel
+from replay.results import RESULT_FIELDS, Score
 
 from .names import ALL_NAMES, EVENT_NAMES, FAN_NAMES, MELD_NAMES, MESSAGE_CODES
+from .score_panel import arrangement_groups, score_panel
 
 DEAL = -1
 

@@ -51,7 +51,7 @@ def _arrangement(html: str) -> list[str]:
 def test_arrangement_from_typed_groups(client: TestClient) -> None:
     items = _arrangement(client.get("/g/ex-changde-hang-hang-xi").text)
     assert len(items) == 7
-    assert all("huxi" in i for i in items)
+    assert all("胡息" in i for i in items)
 
 
 def test_standard_page_shows_fans_without_values(client: TestClient) -> None:
@@ -64,6 +64,6 @@ def test_mandatory_tian_hu_groups_and_rest(client: TestClient) -> None:
     html = client.get("/g/ex-changde-mandatory-di-hu").text
     items = _arrangement(html)
     assert len(items) == 4
-    assert items[0].startswith("ti 提") and "12 huxi" in items[1]
-    assert items[3].startswith("rest") and "0 huxi" in items[3]
+    assert items[0].startswith('<abbr class="cn" title="ti">提</abbr>') and "12 胡息" in items[1]
+    assert items[3].startswith('<abbr class="cn" title="rest">散牌</abbr>') and "0 胡息" in items[3]
     assert "地胡" in _fans_table(html) and "大团圆" in _fans_table(html)
