@@ -6,14 +6,19 @@ from .decision import DecisionRow
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
 from .verdict import VerdictRow, VerdictStatus
+from .webhook import DeliveryState, WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 __all__ = [
     "ApiKey",
     "Base",
     "DecisionRow",
+    "DeliveryState",
     "FindingRow",
     "HandLog",
     "LogPlayer",
     "VerdictRow",
     "VerdictStatus",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookSubscription",
 ]
