@@ -35,6 +35,8 @@ class Limits:
     max_depth: int
     batch_size: int
     verify: bool
+    #: enqueue a verification job per batch instead (queue mode).
+    enqueue: bool = False
 
 
 def split_lines(body: bytes, max_lines: int) -> list[Line]:
@@ -121,7 +123,9 @@ def process_batch(
             prepare(p, limits.verify and p.game_id not in known) for p in parsed
         ]
         with transaction(db.write) as session:
-            stored = store(session, items, api_key_id=api_key_id, source=source)
+            stored = store(
+                session, items, api_key_id=api_key_id, source=source, enqueue=limits.enqueue
+            )
         for index, result in zip(parsed_at, stored, strict=True):
             results[index] = result
     return [r for r in results if r is not None]

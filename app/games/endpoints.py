@@ -15,6 +15,7 @@ from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..dependencies import DB, AppSettings, ReadSession, WriteSession
 from ..errors import PayloadTooLarge, error_responses
+from ..settings import Verification, verification
 from ..system.metrics import INGEST
 from . import bulk
 from .body import read_body
@@ -74,14 +75,16 @@ async def create_game(
     except PayloadTooLarge:
         INGEST.labels(outcome=str(Outcome.REJECTED)).inc()
         raise
+    mode = verification(settings)
     result = await run_in_threadpool(
         ingest_one,
         session,
         raw,
         api_key_id=principal.key_id,
         source=Source.API,
-        verify=settings.verify_on_ingest,
+        verify=mode is Verification.INLINE,
         max_depth=settings.max_json_depth,
+        enqueue=mode is Verification.QUEUE,
     )
     assert result.game_id is not None and result.log_sha256 is not None
     body = {
@@ -89,6 +92,9 @@ async def create_game(
         "outcome": str(result.outcome),
         "log_sha256": result.log_sha256,
         "verdict": json.loads(result.verdict_json) if result.verdict_json else None,
+        "verification": "done"
+        if result.verdict_json
+        else ("pending" if mode is Verification.QUEUE else "not_verified"),
     }
     created = result.outcome is Outcome.CREATED
     return JSONResponse(
@@ -128,7 +134,8 @@ async def bulk_games(
         max_log_bytes=settings.max_log_bytes,
         max_depth=settings.max_json_depth,
         batch_size=settings.bulk_batch_size,
-        verify=settings.verify_on_ingest,
+        verify=verification(settings) is Verification.INLINE,
+        enqueue=verification(settings) is Verification.QUEUE,
     )
     return StreamingResponse(
         bulk.ndjson(db, lines, limits, api_key_id=principal.key_id),
