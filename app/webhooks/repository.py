@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from ..models import DeliveryState, WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 DELIVERIES = cast(Table, WebhookDelivery.__table__)
+SUBS = cast(Table, WebhookSubscription.__table__)
 
 
 class WebhookRepository:
@@ -22,6 +23,16 @@ class WebhookRepository:
         self.session.add(subscription)
         self.session.flush()
         return subscription
+
+    def active_filters(self) -> list[tuple[int, list[str], list[str], list[str]]]:
+        """``(id, codes, rulesets, statuses)`` of the active subscriptions (one light
+        query per ingest transaction: no ORM objects)."""
+        stmt = (
+            select(SUBS.c.id, SUBS.c.codes, SUBS.c.rulesets, SUBS.c.statuses)
+            .where(SUBS.c.active.is_(True))
+            .order_by(SUBS.c.id)
+        )
+        return [(r.id, r.codes, r.rulesets, r.statuses) for r in self.session.execute(stmt)]
 
     def subscriptions(self, *, active_only: bool = False) -> list[WebhookSubscription]:
         stmt = select(WebhookSubscription).order_by(WebhookSubscription.id)

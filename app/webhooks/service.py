@@ -31,14 +31,6 @@ class NewVerdict:
     data: VerdictData
 
 
-def filters_of(subscription: WebhookSubscription) -> matching.Filters:
-    return matching.Filters(
-        frozenset(subscription.codes),
-        frozenset(subscription.rulesets),
-        frozenset(subscription.statuses),
-    )
-
-
 def _is_postgres(session: Session) -> bool:
     return session.get_bind().dialect.name == "postgresql"
 
@@ -67,20 +59,20 @@ def record_deliveries(session: Session, verdicts: Sequence[NewVerdict]) -> list[
     if not verdicts:
         return []
     repo = WebhookRepository(session)
-    subscriptions = repo.subscriptions(active_only=True)
+    subscriptions = repo.active_filters()
     if not subscriptions:
         return []
     now = utcnow()
     rows = []
-    for sub in subscriptions:
-        filters = filters_of(sub)
+    for sub_id, codes, rulesets, statuses in subscriptions:
+        filters = matching.Filters(frozenset(codes), frozenset(rulesets), frozenset(statuses))
         for v in verdicts:
             findings = matching.matching_findings(filters, v.ruleset, v.data)
             if findings is None:
                 continue
             rows.append(
                 {
-                    "subscription_id": sub.id,
+                    "subscription_id": sub_id,
                     "verdict_id": v.verdict_id,
                     "game_id": v.data.verdict.game_id,
                     "body": matching.body(v.ruleset, v.data, findings),
