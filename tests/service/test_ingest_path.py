@@ -6,9 +6,13 @@ import json
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
+from app.database import Database, transaction
 from app.games import audit
 from app.games.audit import content_sha256, content_sha256_of
+from app.games.service import Source, parse, prepare, store
+from app.models import DecisionRow, FindingRow
 
 from .logs import engine_verdict, log_bytes
 
@@ -55,3 +59,36 @@ def test_the_ingest_answer_holds_the_stored_verdict_bytes(
     )
     again = client.post("/api/v1/games", content=raw, headers=headers)
     assert again.status_code == 200 and json.loads(again.content)["verdict"] == doc["verdict"]
+
+
+def test_many_rows_go_in_whole(db: Database) -> None:
+    """A batch's findings and decisions (COPY on PostgreSQL past 50 rows) read back as the
+    engine wrote them, JSON refs included."""
+    raws = [log_bytes(f"copy-{i}", index=i, doctor="out_of_turn") for i in range(70)]
+    items = [prepare(parse(raw, 64), verify=True) for raw in raws]
+    with transaction(db.write) as session:
+        store(session, items, api_key_id=None, source=Source.IMPORT)
+    want_findings = []
+    want_decisions = []
+    for raw in raws:
+        verdict = engine_verdict(raw)
+        want_findings += [
+            (verdict.game_id, f.seq, f.seat, str(f.code), f.message, list(f.refs))
+            for f in verdict.findings
+        ]
+        want_decisions += [
+            (verdict.game_id, d.seq, d.seat, str(d.kind), d.card, d.outcome, d.detail, list(d.refs))
+            for d in verdict.decisions
+        ]
+    assert len(want_decisions) >= 50  # past the COPY threshold
+    with db.read() as session:
+        findings = [
+            (r.game_id, r.seq, r.seat, r.code, r.message, r.refs)
+            for r in session.scalars(select(FindingRow).order_by(FindingRow.id))
+        ]
+        decisions = [
+            (r.game_id, r.seq, r.seat, r.kind, r.card, r.outcome, r.detail, r.refs)
+            for r in session.scalars(select(DecisionRow).order_by(DecisionRow.id))
+        ]
+    assert findings == want_findings
+    assert decisions == want_decisions
