@@ -28,6 +28,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         stalled_after=args.stalled_after,
         recover_every=args.recover_every,
         poll=args.poll,
+        concurrency=args.concurrency,
     )
     print(f"paohuzi-audit worker: {processes} process(es), queues {', '.join(options.queues)}")
     return run_many(settings, options, processes)
@@ -37,6 +38,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("worker", help="run queued jobs (PostgreSQL): verify, reaudit, webhooks")
     p.add_argument(
         "--processes", type=int, help="worker processes, one job each (default: one per core)"
+    )
+    p.add_argument(
+        "--concurrency", type=int, default=1, help="jobs at once per process (default 1)"
     )
     p.add_argument("--queue", action="append", choices=queue.QUEUES, help="only these queues")
     p.add_argument("--heartbeat", type=float, default=5.0, help="seconds between heartbeats")

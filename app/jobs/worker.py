@@ -1,7 +1,7 @@
 """``paohuzi-audit worker``: processes that take jobs from the queue.
 
-Each process runs one job at a time (the rules core is CPU-bound: one process per
-core, on any number of machines sharing the database). A worker killed mid-job
+Each process runs one job at a time by default (the rules core is CPU-bound: one
+process per core, on any number of machines sharing the database). A worker killed mid-job
 leaves its job ``doing``; every worker's heartbeat is in the database, and each
 worker, every ``recover_every`` seconds, puts back to ``todo`` the jobs of workers
 silent for ``stalled_after`` seconds. The job then runs again, and stores the same
@@ -37,6 +37,8 @@ class WorkerOptions:
     stalled_after: float = 30.0
     recover_every: float = 10.0
     poll: float = 1.0
+    #: jobs at once in one process (threads: more than 1 overlaps database waits only).
+    concurrency: int = 1
     name: str = "paohuzi-worker"
 
 
@@ -76,7 +78,7 @@ async def _run(settings: Settings, options: WorkerOptions) -> None:
                 await app.run_worker_async(
                     queues=list(options.queues),
                     name=options.name,
-                    concurrency=1,
+                    concurrency=options.concurrency,
                     delete_jobs="successful",
                     fetch_job_polling_interval=options.poll,
                     update_heartbeat_interval=options.heartbeat,
@@ -91,7 +93,7 @@ async def _run(settings: Settings, options: WorkerOptions) -> None:
 
 
 def run(settings: Settings, options: WorkerOptions) -> None:
-    """One worker process, until SIGINT/SIGTERM (the current job is finished first)."""
+    """One worker process, until SIGINT/SIGTERM (the current jobs are finished first)."""
     asyncio.run(_run(settings, options))
 
 
