@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import platform
+import resource
 import secrets
 import socket
 import subprocess
@@ -53,6 +54,17 @@ from app.migrate import upgrade  # noqa: E402
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a live process (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 @dataclass
 class Figure:
     backend: str
@@ -63,6 +75,12 @@ class Figure:
     hands: int
     seconds: float
     latencies: list[float]
+    #: CPU seconds the server process spent on the run.
+    server_cpu: float = 0.0
+
+    @property
+    def cpu_ms(self) -> float:
+        return 1000 * self.server_cpu / self.hands
 
     @property
     def rate(self) -> float:
@@ -93,7 +111,7 @@ def database(kind: str, folder: Path) -> Iterator[str]:
 
 
 @contextmanager
-def server(url: str, path: str, log: Path) -> Iterator[str]:
+def server(url: str, path: str, log: Path) -> Iterator[tuple[str, int]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -137,7 +155,7 @@ def server(url: str, path: str, log: Path) -> Iterator[str]:
                 time.sleep(0.05)
         else:
             raise RuntimeError("server did not start")
-        yield base
+        yield base, proc.pid
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -210,15 +228,16 @@ def _baseline_of(f: Figure, figures: list[Figure]) -> Figure | None:
 
 def table(figures: list[Figure]) -> str:
     rows = [
-        "| database | shape | verification | hands | hands/s | × baseline | p50 ms | p99 ms |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
+        "| database | shape | verification | hands | hands/s | × baseline | p50 ms | p99 ms "
+        "| server CPU ms/hand |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for f in figures:
         base = _baseline_of(f, figures)
         ratio = f"{f.rate / base.rate:.0%}" if base and base is not f else "—"
         rows.append(
             f"| {f.backend} | {f.mode} | {f.path} | {f.hands} | {f.rate:,.0f} | {ratio} | "
-            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} |"
+            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} |"
         )
     return "\n".join(rows)
 
@@ -232,12 +251,15 @@ class EndToEnd:
     verified_seconds: float
     #: the workers alone on a stored backlog (no client competing for the cores).
     backlog_seconds: float
+    #: CPU seconds of the worker processes on the backlog.
+    backlog_cpu: float
 
     def row(self) -> str:
         n = self.hands
         return (
             f"| {self.workers} | {n} | {n / self.stored_seconds:,.0f} | "
-            f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} |"
+            f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} | "
+            f"{1000 * self.backlog_cpu / n:.2f} |"
         )
 
 
@@ -290,7 +312,7 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
     with database("postgresql", folder) as url:
         upgrade(url)
         key = api_key(url)
-        with server(url, "queue", folder / "server.log") as base:
+        with server(url, "queue", folder / "server.log") as (base, _):
             with workers(url, processes, folder / "workers.log"):
                 time.sleep(2)  # the workers are up and listening
                 start = time.perf_counter()
@@ -300,12 +322,21 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
     with database("postgresql", folder) as url:
         upgrade(url)
         key = api_key(url)
-        with server(url, "queue", folder / "server.log") as base:
+        with server(url, "queue", folder / "server.log") as (base, _):
             run_bulk(base, key, logs, size)  # the backlog: stored, jobs waiting
-        start = time.perf_counter()
+        cpu = children_cpu()
         with workers(url, processes, folder / "workers.log"):
+            time.sleep(3)  # started and listening (not timed)
+            start = time.perf_counter()
             done = _wait_verified(url, len(logs))
-    return EndToEnd(processes, len(logs), e2e_stored, e2e_verified, done - start)
+        cpu = children_cpu() - cpu
+    return EndToEnd(processes, len(logs), e2e_stored, e2e_verified, done - start, cpu)
+
+
+E2E_HEADER = (
+    "| workers | hands | stored hands/s | verified hands/s (end to end) "
+    "| verified hands/s (backlog) | worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|"
+)
 
 
 def section(
@@ -321,10 +352,12 @@ def section(
 Queue end to end (PostgreSQL, `paohuzi-audit worker --processes {e2e.workers}`, bulk
 ingest of the same hands): *stored* is the ingest rate while the workers run beside it,
 *verified* is hands over the time from the first post to the last verdict, *backlog* the
-workers alone on the same hands already stored (no client sharing the cores).
+workers alone on the same hands already stored (no client sharing the cores), and the CPU
+the worker processes spent per hand there. *server CPU ms/hand* in the table above is the
+server process's CPU time over the run per hand: it does not depend on what else the
+machine is doing, so capacity per core is 1,000 / that figure.
 
-| workers | hands | stored hands/s | verified hands/s (end to end) | verified hands/s (backlog) |
-|---:|---:|---:|---:|---:|
+{E2E_HEADER}
 {e2e.row()}
 """
     return f"""## Service
@@ -404,12 +437,14 @@ def main() -> int:
                     with database(backend, folder) as url:
                         upgrade(url)
                         key = api_key(url)
-                        with server(url, path, folder / "server.log") as base:
+                        with server(url, path, folder / "server.log") as (base, pid):
+                            cpu = cpu_seconds(pid)
                             if mode == "single":
                                 seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
                                 seconds, lat = run_bulk(base, key, logs, args.bulk_size, path)
-                    fig = Figure(backend, mode, path, len(logs), seconds, lat)
+                            cpu = cpu_seconds(pid) - cpu
+                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu)
                     figures.append(fig)
                     print(table(figures).splitlines()[-1], file=sys.stderr)
         if args.workers and "postgresql" in args.backends:
