@@ -330,7 +330,16 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
             start = time.perf_counter()
             done = _wait_verified(url, len(logs))
         cpu = children_cpu() - cpu
-    return EndToEnd(processes, len(logs), e2e_stored, e2e_verified, done - start, cpu)
+    # What starting and stopping the processes costs, with nothing to do: not per hand.
+    with database("postgresql", folder) as url:
+        upgrade(url)
+        idle = children_cpu()
+        with workers(url, processes, folder / "workers.log"):
+            time.sleep(3 + done - start)
+        idle = children_cpu() - idle
+    return EndToEnd(
+        processes, len(logs), e2e_stored, e2e_verified, done - start, max(cpu - idle, 0.0)
+    )
 
 
 E2E_HEADER = (
@@ -353,9 +362,10 @@ Queue end to end (PostgreSQL, `paohuzi-audit worker --processes {e2e.workers}`, 
 ingest of the same hands): *stored* is the ingest rate while the workers run beside it,
 *verified* is hands over the time from the first post to the last verdict, *backlog* the
 workers alone on the same hands already stored (no client sharing the cores), and the CPU
-the worker processes spent per hand there. *server CPU ms/hand* in the table above is the
-server process's CPU time over the run per hand: it does not depend on what else the
-machine is doing, so capacity per core is 1,000 / that figure.
+the worker processes spent per hand there (less what they spend started and idle as long).
+*server CPU ms/hand* in the table above is the server process's CPU time over the run
+per hand: it depends much less than the rates on what else the machine is doing, so a
+core's capacity is about 1,000 / that figure.
 
 {E2E_HEADER}
 {e2e.row()}
