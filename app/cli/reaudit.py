@@ -22,7 +22,10 @@ def run_as_jobs(db: Database, settings: Settings, args: argparse.Namespace) -> i
     with transaction(db.read) as session:
         total = ReauditRepository(session).count_stale(engine, None)
     jobs = enqueue_chunks(db, engine, args.chunk_size or settings.reaudit_chunk_size)
-    print(f"engine {engine}: {total} logs to re-verify, {jobs} chunk jobs enqueued")
+    print(
+        f"engine {engine}: {total} logs to re-verify, {jobs} chunk jobs enqueued "
+        "(for `paohuzi-audit worker` processes; Ctrl-C stops following, not the jobs)"
+    )
     if args.no_wait:
         return 0
     bar = Progress(total, "reaudit")

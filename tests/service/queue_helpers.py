@@ -14,6 +14,8 @@ from sqlalchemy import text
 
 from app.database import Database
 
+from .server import Child
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -45,15 +47,18 @@ def cli(*args: str) -> list[str]:
     return [sys.executable, "-c", "import sys; from app.cli import main; sys.exit(main())", *args]
 
 
-class Worker:
-    """``paohuzi-audit worker`` in a child process, with quick stall detection."""
+class Worker(Child):
+    """``paohuzi-audit worker`` in a child process, with quick stall detection. ``kill``
+    is a SIGKILL of the one worker process when ``processes=1`` (it runs in this very
+    process)."""
+
+    grace = 20
 
     def __init__(self, database_url: str, log: Path, *, processes: int = 1, **env: str) -> None:
         self.env = {**os.environ, "PAOHUZI_DATABASE_URL": database_url}
         self.env.update({f"PAOHUZI_{k.upper()}": v for k, v in env.items()})
         self.log = log
         self.processes = processes
-        self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Worker:
         args = cli(
@@ -74,18 +79,3 @@ class Worker:
                 args, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT
             )
         return self
-
-    def kill(self) -> None:
-        """SIGKILL (one process: ``processes=1`` runs the worker in this very process)."""
-        assert self.process is not None
-        self.process.kill()
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)

@@ -23,6 +23,13 @@ pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 DOCTORS = ("", "", "out_of_turn", "commitment")
 
 
+def _raws(prefix: str, n: int) -> dict[str, bytes]:
+    return {
+        f"{prefix}-{i:04d}": log_bytes(f"{prefix}-{i:04d}", index=i, doctor=DOCTORS[i % 4])
+        for i in range(n)
+    }
+
+
 def _store(db: Database, raws: list[bytes], *, enqueue: bool) -> None:
     items = [prepare(parse(raw, 64), verify=False) for raw in raws]
     with transaction(db.write) as session:
@@ -58,10 +65,7 @@ def _exactly_once(db: Database, raws: dict[str, bytes]) -> None:
 
 def test_sigkill_worker_mid_job(kind: str, tmp_path: Path) -> None:
     postgres_only(kind)
-    raws = {
-        f"kill-{i:04d}": log_bytes(f"kill-{i:04d}", index=i, doctor=DOCTORS[i % 4])
-        for i in range(1200)
-    }
+    raws = _raws("kill", 1200)
     with fresh_database(kind, tmp_path) as backend:
         db = Database.from_engine(backend.engine)
         with transaction(db.write) as session:  # nobody listens there: retried, counted
@@ -106,10 +110,7 @@ def test_sigkill_worker_mid_job(kind: str, tmp_path: Path) -> None:
 
 def test_reaudit_with_two_workers_matches_inline(kind: str, tmp_path: Path) -> None:
     postgres_only(kind)
-    raws = {
-        f"ra2-{i:04d}": log_bytes(f"ra2-{i:04d}", index=i, doctor=DOCTORS[i % 4])
-        for i in range(600)
-    }
+    raws = _raws("ra2", 600)
     with fresh_database(kind, tmp_path) as backend:
         db = Database.from_engine(backend.engine)
         _store(db, list(raws.values()), enqueue=False)  # stored unverified
