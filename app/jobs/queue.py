@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import procrastinate
-from procrastinate.exceptions import AlreadyEnqueued
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+
+if TYPE_CHECKING:  # imported when first used: SQLite servers never load procrastinate
+    import procrastinate
 
 #: task names (``namespace:name`` as the worker registers them) and their queues.
 NAMESPACE = "paohuzi"
@@ -36,6 +37,8 @@ def conninfo(database_url: str) -> str:
 
 @lru_cache(maxsize=1)
 def _deferrer() -> procrastinate.App:
+    import procrastinate
+
     return procrastinate.App(connector=procrastinate.SyncPsycopgConnector())
 
 
@@ -68,6 +71,8 @@ def defer(
     if queueing_lock is None:
         deferrer.defer(**kwargs)
         return True
+    from procrastinate.exceptions import AlreadyEnqueued
+
     # A refused insert aborts a PostgreSQL transaction: try it under a savepoint.
     try:
         with session.begin_nested():

@@ -7,15 +7,16 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import timedelta
-
-import httpx
+from typing import TYPE_CHECKING
 
 from ..database import Database, transaction
 from ..models.types import utcnow
 from ..settings import Settings
-from .delivery import deliver
 from .repository import WebhookRepository
 from .signals import WAKE
+
+if TYPE_CHECKING:  # imported by the thread: PostgreSQL servers never load it
+    import httpx
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ class Dispatcher:
 
     def run_once(self, http: httpx.Client) -> float:
         """Attempt every due delivery; the seconds until the next one is due."""
+        from .delivery import deliver
+
         while not self.stopping.is_set():
             with transaction(self.db.read) as session:
                 due = WebhookRepository(session).due(utcnow(), BATCH)
@@ -60,6 +63,8 @@ class Dispatcher:
         return max(0.0, min(LONGEST_SLEEP, (nxt - utcnow()).total_seconds()))
 
     def _loop(self) -> None:
+        import httpx
+
         with httpx.Client(timeout=self.settings.webhook_timeout_seconds) as http:
             while not self.stopping.is_set():
                 WAKE.clear()  # before looking: a commit after this look wakes the next wait
