@@ -275,18 +275,11 @@ def _verdicts(url: str) -> int:
 @contextmanager
 def workers(url: str, processes: int, log: Path) -> Iterator[None]:
     env = {**os.environ, "PAOHUZI_DATABASE_URL": url}
+    main = "import sys; from app.cli import main; sys.exit(main())"
+    args = ["worker", "--processes", str(processes), "--poll", "0.2"]
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "import sys; from app.cli import main; sys.exit(main())",
-                "worker",
-                "--processes",
-                str(processes),
-                "--poll",
-                "0.2",
-            ],
+            [sys.executable, "-c", main, *args],
             cwd=ROOT,
             env=env,
             stdout=out,
