@@ -45,30 +45,24 @@ def doctored(name: str, game_id: str, players: list[str]) -> bytes:
 
 #: producer data that must come out escaped on every page
 NASTY_PLAYER = '<script>alert("p")</script>'
-NASTY_GAME = "ex-<b>\"bold\"</b>&'quote'"
+NASTY_GAME = 'ex-<b>"bold"</b>&\'quote\''
 
 
 def seed(db: Database) -> None:
     with transaction(db.write) as session:
         for path in sorted(EXAMPLES.glob("*.json")):
-            ingest_one(
-                session,
-                path.read_bytes(),
-                api_key_id=None,
-                source=Source.IMPORT,
-                verify=True,
-                max_depth=64,
-            )
+            ingest_one(session, path.read_bytes(), api_key_id=None, source=Source.IMPORT,
+                       verify=True, max_depth=64)
         raw = doctored("violations_guo_zhang.json", NASTY_GAME, [NASTY_PLAYER, "p1", "p2"])
-        ingest_one(session, raw, api_key_id=None, source=Source.IMPORT, verify=True, max_depth=64)
+        ingest_one(session, raw, api_key_id=None, source=Source.IMPORT, verify=True,
+                   max_depth=64)
         for name in OPERATORS:
             create_operator(session, name, PASSWORD, name.title())
 
 
 @pytest.fixture(scope="session", params=kinds())
-def backend(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Backend]:
+def backend(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+            ) -> Iterator[Backend]:
     with fresh_database(request.param, tmp_path_factory.mktemp("webdb")) as b:
         seed(Database.from_engine(b.engine))
         yield b
@@ -82,11 +76,9 @@ def db(backend: Backend) -> Iterator[Database]:
 
 @pytest.fixture
 def settings(backend: Backend) -> Settings:
-    return Settings(
-        database_url=backend.url,
-        secret_key="test-secret",  # type: ignore[arg-type]
-        verify_mode="inline",
-    )
+    # Verification inline on PostgreSQL too (the queue has its own tests/service ones).
+    return Settings(database_url=backend.url, secret_key="test-secret",  # type: ignore[arg-type]
+                    verify_mode="inline")
 
 
 @pytest.fixture
@@ -138,12 +130,8 @@ def sign_in(client: TestClient, username: str = "alice") -> Console:
     page = client.get("/ops/sign-in")
     r = client.post(
         "/ops/sign-in",
-        data={
-            "username": username,
-            "password": PASSWORD,
-            "csrf_token": csrf_of(page.text),
-            "next": "/ops",
-        },
+        data={"username": username, "password": PASSWORD, "csrf_token": csrf_of(page.text),
+              "next": "/ops"},
     )
     assert r.status_code == 303, r.text
     return Console(client)
@@ -154,19 +142,8 @@ def console(client: TestClient) -> Console:
     return sign_in(client)
 
 
-def report(
-    client: TestClient,
-    headers: dict[str, str],
-    game_id: str = "ex-guo-zhang",
-    reporter: str = "p0",
-    **extra: Any,
-) -> Any:
-    body = {
-        "game_id": game_id,
-        "reporter": reporter,
-        "accused_seat": 1,
-        "reason": "illegal_move",
-        "text": "took a card he had passed",
-        **extra,
-    }
+def report(client: TestClient, headers: dict[str, str], game_id: str = "ex-guo-zhang",
+           reporter: str = "p0", **extra: Any) -> Any:
+    body = {"game_id": game_id, "reporter": reporter, "accused_seat": 1,
+            "reason": "illegal_move", "text": "took a card he had passed", **extra}
     return client.post("/api/v1/reports", json=body, headers=headers)
