@@ -73,9 +73,11 @@ def defer(
         return True
     from procrastinate.exceptions import AlreadyEnqueued
 
-    # A refused insert aborts a PostgreSQL transaction: try it under a savepoint.
+    # A refused insert aborts a PostgreSQL transaction: try it under a savepoint, which
+    # SQLAlchemy emits only once the session uses its connection inside it.
     try:
         with session.begin_nested():
+            session.connection()
             deferrer.defer(**kwargs)
     except AlreadyEnqueued:
         return False

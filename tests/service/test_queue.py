@@ -11,9 +11,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from app.admin.repository import ReauditRepository
 from app.auth.service import create_key
 from app.database import Database, transaction
+from app.games.audit import engine_version
 from app.games.service import Source, parse, prepare, store
+from app.jobs.reaudit import enqueue_chunks
 from app.jobs.verify import verify_logs
 from app.main import create_app
 from app.models import HandLog, VerdictRow
@@ -132,3 +135,30 @@ def test_metrics_show_the_queue(queued: tuple[TestClient, Database]) -> None:
     assert "paohuzi_verified_per_second 0.0" in text_
     verify_logs(db, 64, log_ids=[_log_id(db, "qm-0"), _log_id(db, "qm-1")])
     assert "paohuzi_verified_per_second 0.0333" in client.get("/api/v1/metrics").text
+
+
+def test_reaudit_chunks_resume(backend: Backend, committed_db: Database) -> None:
+    """A re-audit enqueues a job per chunk of stale logs; run again (after a crash, say)
+    it adds no second job for a chunk still waiting, and a chunk job verifies only what
+    is still stale."""
+    postgres_only(backend.kind)
+    db = committed_db
+    items = [prepare(parse(log_bytes(f"rc-{i:02d}", index=i), 64), verify=False) for i in range(25)]
+    with transaction(db.write) as session:
+        store(session, items, api_key_id=None, source=Source.IMPORT)
+    engine = engine_version()
+    assert enqueue_chunks(db, engine, 10) == 3
+    assert enqueue_chunks(db, engine, 10) == 0  # the same three are still waiting
+    with db.read() as session:
+        ranges = sorted(
+            (a["first"], a["last"])
+            for a in session.execute(
+                text("SELECT args FROM procrastinate_jobs WHERE queue_name = 'reaudit'")
+            ).scalars()
+        )
+    assert [last - first + 1 for first, last in ranges] == [10, 10, 5]
+    first, last = ranges[0]
+    assert verify_logs(db, 64, first=first, last=last).checked == 10
+    assert verify_logs(db, 64, first=first, last=last).checked == 0  # run twice: nothing new
+    with db.read() as session:
+        assert ReauditRepository(session).count_stale(engine, None) == 15
