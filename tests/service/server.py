@@ -87,4 +87,5 @@ class Server(Child):
                     return self
             except httpx.TransportError:
                 time.sleep(0.05)
+        self.stop()  # not left running for the rest of the session
         raise RuntimeError("the server did not start in 90 s")
