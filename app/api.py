@@ -11,6 +11,7 @@ from .games.endpoints import router as games_router
 from .matches.endpoints import router as matches_router
 from .players.endpoints import router as players_router
 from .system.endpoints import router as system_router
+from .webhooks.endpoints import router as webhooks_router
 
 PREFIX = "/api/v1"
 
@@ -21,4 +22,5 @@ router.include_router(players_router)
 router.include_router(matches_router)
 router.include_router(admin_router)
 router.include_router(cases_router)
+router.include_router(webhooks_router)
 router.include_router(system_router)

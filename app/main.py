@@ -15,6 +15,7 @@ from .api import router as api_router
 from .database import Database
 from .middleware import Guard
 from .settings import Settings, get_settings
+from .webhooks.dispatcher import start_dispatcher
 
 
 def create_app(settings: Settings | None = None, db: Database | None = None) -> FastAPI:
@@ -24,7 +25,11 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Webhooks on SQLite (no queue): a thread of this process delivers them.
+        dispatcher = start_dispatcher(database, settings) if owns_db else None
         yield
+        if dispatcher is not None:
+            dispatcher.stop()
         if owns_db:
             database.dispose()
 

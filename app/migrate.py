@@ -13,6 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 ALEMBIC_INI = ROOT / "alembic.ini"
 
 
+def owned_by_app(name: str | None, type_: str, parent_names: object) -> bool:
+    """Alembic's ``include_name``: the job queue's tables (``procrastinate_*``, made by
+    revision 0005 from procrastinate's own schema) are not in the models."""
+    return not (type_ == "table" and name is not None and name.startswith("procrastinate_"))
+
+
 def alembic_config(database_url: str) -> Config:
     config = Config(str(ALEMBIC_INI))
     config.set_main_option("script_location", str(ROOT / "migrations"))

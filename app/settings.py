@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -31,6 +33,18 @@ class Settings(BaseSettings):
     #: re-execute each log at ingest; when off, logs are stored unverified and
     #: ``reaudit`` fills in their verdicts later.
     verify_on_ingest: bool = True
+    #: where the verification runs: ``inline`` in the request, ``queue`` as a job that
+    #: ``paohuzi-audit worker`` takes (PostgreSQL only), ``auto`` = queue on PostgreSQL,
+    #: inline on SQLite.
+    verify_mode: Literal["auto", "inline", "queue"] = "auto"
+    #: logs per verification job of ``reaudit`` on PostgreSQL.
+    reaudit_chunk_size: int = Field(default=500, ge=1, le=10_000)
+    #: webhook deliveries: attempts before a delivery is ``failed``, the first wait
+    #: (doubled after each failure, at most ``webhook_max_backoff_seconds``), the timeout.
+    webhook_max_attempts: int = Field(default=8, ge=1, le=100)
+    webhook_backoff_seconds: float = Field(default=5.0, gt=0)
+    webhook_max_backoff_seconds: float = Field(default=3600.0, gt=0)
+    webhook_timeout_seconds: float = Field(default=10.0, gt=0)
 
     #: signs the console's anonymous CSRF cookie. Unset: a random key is made on first
     #: use and kept in the database (table ``app_secrets``), shared by every worker;
@@ -77,6 +91,22 @@ class Settings(BaseSettings):
 
     #: SQL echo, for debugging.
     echo_sql: bool = False
+
+
+class Verification(StrEnum):
+    INLINE = "inline"
+    QUEUE = "queue"
+    OFF = "off"
+
+
+def verification(settings: Settings) -> Verification:
+    """How a new log is verified at ingest, from ``verify_on_ingest`` and ``verify_mode``."""
+    if not settings.verify_on_ingest:
+        return Verification.OFF
+    postgres = settings.database_url.startswith("postgresql")
+    if postgres and settings.verify_mode != "inline":
+        return Verification.QUEUE  # the queue lives in PostgreSQL: SQLite stays inline
+    return Verification.INLINE
 
 
 @lru_cache(maxsize=1)

@@ -1,24 +1,32 @@
 """HTTP ingest benchmark: hands/s and latency, single and bulk, SQLite and PostgreSQL,
-with and without verification.
+verification inline, queued or off, each beside a baseline measured in the same sitting.
 
-Starts a real server (``uvicorn app.main:create_app``, one worker) on loopback for
-each configuration, on a fresh migrated database, and sends simulated hands:
+Starts a real server (one uvicorn worker) on loopback for each configuration, on a fresh
+migrated database, and sends simulated hands:
 
-* single: one log per request, one keep-alive connection, requests back to back;
-* bulk: NDJSON requests of ``--bulk-size`` logs each.
+* single: one log per request, ``--concurrency`` keep-alive connections;
+* bulk: NDJSON requests of ``--bulk-size`` logs each, one connection.
 
+``--baseline`` adds, per database and shape, a minimal endpoint in the same server
+process (``bench/baseline_app.py``: same engine, pool and durability settings, same
+client) that parses the body with the same JSON library and inserts the raw bytes;
+every row then shows its ratio to that baseline. ``--workers N`` adds the queue's end
+to end figure on PostgreSQL: logs posted in bulk while ``paohuzi-audit worker
+--processes N`` verifies them, and the workers alone on a stored backlog.
 Latency is per request (so a bulk request's latency covers all its logs).
-``--write docs/performance.md`` puts the table under the "Service" heading.
+``--write docs/performance.md`` puts the tables under the "Service" heading.
 
-    .venv/bin/python bench/ingest.py --games 2000 --write docs/performance.md
+    .venv/bin/python bench/ingest.py --games 2000 --baseline --workers 2 --write docs/performance.md
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import platform
+import resource
 import secrets
 import socket
 import subprocess
@@ -46,14 +54,33 @@ from app.migrate import upgrade  # noqa: E402
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a live process (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 @dataclass
 class Figure:
     backend: str
+    #: ``single`` or ``bulk``.
     mode: str
-    verify: bool
+    #: ``baseline``, ``inline``, ``queue`` or ``off``.
+    path: str
     hands: int
     seconds: float
     latencies: list[float]
+    #: CPU seconds the server process spent on the run.
+    server_cpu: float = 0.0
+
+    @property
+    def cpu_ms(self) -> float:
+        return 1000 * self.server_cpu / self.hands
 
     @property
     def rate(self) -> float:
@@ -85,24 +112,28 @@ def database(kind: str, folder: Path) -> Iterator[str]:
 
 @contextmanager
 def server(
-    url: str, verify: bool, log: Path, extra_env: dict[str, str] | None = None
-) -> Iterator[str]:
+    url: str, path: str, log: Path, extra_env: dict[str, str] | None = None
+) -> Iterator[tuple[str, int]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {
         **os.environ,
         "PAOHUZI_DATABASE_URL": url,
-        "PAOHUZI_VERIFY_ON_INGEST": "true" if verify else "false",
+        "PAOHUZI_VERIFY_ON_INGEST": "false" if path == "off" else "true",
+        "PAOHUZI_VERIFY_MODE": "queue" if path == "queue" else "inline",
         **(extra_env or {}),
     }
+    factory = "baseline_app:create_app" if path == "baseline" else "app.main:create_app"
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "app.main:create_app",
+                "--app-dir",
+                str(ROOT / "bench"),
+                factory,
                 "--factory",
                 "--host",
                 "127.0.0.1",
@@ -113,7 +144,7 @@ def server(
                 "--no-access-log",
             ],
             cwd=ROOT,
-            env=env,
+            env={**env, "PYTHONPATH": str(ROOT)},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -127,7 +158,7 @@ def server(
                 time.sleep(0.05)
         else:
             raise RuntimeError("server did not start")
-        yield base
+        yield base, proc.pid
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -141,30 +172,48 @@ def api_key(url: str) -> str:
     return secret
 
 
-def run_single(base: str, key: str, logs: list[bytes]) -> tuple[float, list[float]]:
-    latencies = []
-    with httpx.Client(base_url=base, headers={"X-API-Key": key}, timeout=60) as client:
-        client.get("/api/v1/healthz")
-        start = time.perf_counter()
-        for raw in logs:
+def run_single(
+    base: str, key: str, logs: list[bytes], path: str, concurrency: int
+) -> tuple[float, list[float]]:
+    """``concurrency`` connections, each posting one log after another."""
+    latencies: list[float] = []
+    target = "/bench/baseline" if path == "baseline" else "/api/v1/games"
+    pending = iter(logs)
+
+    async def connection(client: httpx.AsyncClient) -> None:
+        for raw in pending:
             t0 = time.perf_counter()
-            answer = client.post("/api/v1/games", content=raw)
+            answer = await client.post(target, content=raw)
             latencies.append(time.perf_counter() - t0)
             if answer.status_code != 201:
                 raise RuntimeError(f"{answer.status_code}: {answer.text[:300]}")
-        return time.perf_counter() - start, latencies
+
+    async def run() -> float:
+        limits = httpx.Limits(max_connections=concurrency)
+        async with httpx.AsyncClient(
+            base_url=base, headers={"X-API-Key": key}, timeout=60, limits=limits
+        ) as client:
+            await client.get("/api/v1/healthz")
+            start = time.perf_counter()
+            await asyncio.gather(*(connection(client) for _ in range(concurrency)))
+            return time.perf_counter() - start
+
+    return asyncio.run(run()), latencies
 
 
-def run_bulk(base: str, key: str, logs: list[bytes], size: int) -> tuple[float, list[float]]:
+def run_bulk(
+    base: str, key: str, logs: list[bytes], size: int, path: str = "inline"
+) -> tuple[float, list[float]]:
     latencies = []
     headers = {"X-API-Key": key, "Content-Type": "application/x-ndjson"}
+    target = "/bench/baseline:bulk" if path == "baseline" else "/api/v1/games:bulk"
     with httpx.Client(base_url=base, headers=headers, timeout=300) as client:
         client.get("/api/v1/healthz")
         start = time.perf_counter()
         for i in range(0, len(logs), size):
             chunk = logs[i : i + size]
             t0 = time.perf_counter()
-            answer = client.post("/api/v1/games:bulk", content=b"\n".join(chunk))
+            answer = client.post(target, content=b"\n".join(chunk))
             lines = answer.text.splitlines()
             latencies.append(time.perf_counter() - t0)
             created = sum(1 for line in lines if json.loads(line)["status"] == "created")
@@ -173,45 +222,172 @@ def run_bulk(base: str, key: str, logs: list[bytes], size: int) -> tuple[float, 
         return time.perf_counter() - start, latencies
 
 
+def _baseline_of(f: Figure, figures: list[Figure]) -> Figure | None:
+    return next(
+        (b for b in figures if b.path == "baseline" and (b.backend, b.mode) == (f.backend, f.mode)),
+        None,
+    )
+
+
 def table(figures: list[Figure]) -> str:
     rows = [
-        "| database | mode | verify | hands | hands/s | p50 ms | p99 ms |",
-        "|---|---|---|---:|---:|---:|---:|",
+        "| database | shape | verification | hands | hands/s | × baseline | p50 ms | p99 ms "
+        "| server CPU ms/hand |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for f in figures:
+        base = _baseline_of(f, figures)
+        ratio = f"{f.rate / base.rate:.0%}" if base and base is not f else "—"
         rows.append(
-            f"| {f.backend} | {f.mode} | {'yes' if f.verify else 'no'} | {f.hands} | "
-            f"{f.rate:,.0f} | {f.pct(0.5):.1f} | {f.pct(0.99):.1f} |"
+            f"| {f.backend} | {f.mode} | {f.path} | {f.hands} | {f.rate:,.0f} | {ratio} | "
+            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} |"
         )
     return "\n".join(rows)
 
 
-def section(figures: list[Figure], args: argparse.Namespace, logs: list[bytes]) -> str:
-    source = "replay.simulate" if _simulator() else "app.demo.synthetic"
+@dataclass
+class EndToEnd:
+    workers: int
+    hands: int
+    #: posted in bulk while the workers verify: first post to last verdict.
+    stored_seconds: float
+    verified_seconds: float
+    #: the workers alone on a stored backlog (no client competing for the cores).
+    backlog_seconds: float
+    #: CPU seconds of the worker processes on the backlog.
+    backlog_cpu: float
+
+    def row(self) -> str:
+        n = self.hands
+        return (
+            f"| {self.workers} | {n} | {n / self.stored_seconds:,.0f} | "
+            f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} | "
+            f"{1000 * self.backlog_cpu / n:.2f} |"
+        )
+
+
+def _verdicts(url: str) -> int:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM verdicts")).scalar() or 0)
+    finally:
+        engine.dispose()
+
+
+@contextmanager
+def workers(url: str, processes: int, log: Path) -> Iterator[None]:
+    env = {**os.environ, "PAOHUZI_DATABASE_URL": url}
+    main = "import sys; from app.cli import main; sys.exit(main())"
+    args = ["worker", "--processes", str(processes), "--poll", "0.2"]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", main, *args],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
+def _wait_verified(url: str, n: int, timeout: float = 1800) -> float:
+    deadline = time.perf_counter() + timeout
+    while _verdicts(url) < n:
+        if time.perf_counter() > deadline:
+            raise RuntimeError("the workers did not finish")
+        time.sleep(0.05)
+    return time.perf_counter()
+
+
+def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> EndToEnd:
+    with database("postgresql", folder) as url:
+        upgrade(url)
+        key = api_key(url)
+        with server(url, "queue", folder / "server.log") as (base, _):
+            with workers(url, processes, folder / "workers.log"):
+                time.sleep(2)  # the workers are up and listening
+                start = time.perf_counter()
+                posted, _ = run_bulk(base, key, logs, size)
+                done = _wait_verified(url, len(logs))
+        e2e_stored, e2e_verified = posted, done - start
+    with database("postgresql", folder) as url:
+        upgrade(url)
+        key = api_key(url)
+        with server(url, "queue", folder / "server.log") as (base, _):
+            run_bulk(base, key, logs, size)  # the backlog: stored, jobs waiting
+        cpu = children_cpu()
+        with workers(url, processes, folder / "workers.log"):
+            time.sleep(3)  # started and listening (not timed)
+            start = time.perf_counter()
+            done = _wait_verified(url, len(logs))
+        cpu = children_cpu() - cpu
+    # What starting and stopping the processes costs, with nothing to do: not per hand.
+    with database("postgresql", folder) as url:
+        upgrade(url)
+        idle = children_cpu()
+        with workers(url, processes, folder / "workers.log"):
+            time.sleep(3 + done - start)
+        idle = children_cpu() - idle
+    return EndToEnd(
+        processes, len(logs), e2e_stored, e2e_verified, done - start, max(cpu - idle, 0.0)
+    )
+
+
+E2E_HEADER = (
+    "| workers | hands | stored hands/s | verified hands/s (end to end) "
+    "| verified hands/s (backlog) | worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def section(
+    figures: list[Figure], e2e: EndToEnd | None, args: argparse.Namespace, logs: list[bytes]
+) -> str:
+    source = "replay.tools.simulate" if _simulator() else "app.demo.synthetic"
     size = sum(len(x) for x in logs) / len(logs)
+    flags = " --baseline" if args.baseline else ""
+    flags += f" --workers {args.workers}" if args.workers else ""
+    e2e_text = ""
+    if e2e is not None:
+        e2e_text = f"""
+Queue end to end (PostgreSQL, `paohuzi-audit worker --processes {e2e.workers}`, bulk
+ingest of the same hands): *stored* is the ingest rate while the workers run beside it,
+*verified* is hands over the time from the first post to the last verdict, *backlog* the
+workers alone on the same hands already stored (no client sharing the cores), and the CPU
+the worker processes spent per hand there (less what they spend started and idle as long).
+*server CPU ms/hand* in the table above is the server process's CPU time over the run
+per hand: it depends much less than the rates on what else the machine is doing, so a
+core's capacity is about 1,000 / that figure.
+
+{E2E_HEADER}
+{e2e.row()}
+"""
     return f"""## Service
 
 HTTP ingest over loopback, measured by `bench/ingest.py` (`.venv/bin/python bench/ingest.py
---games {args.games} --bulk-size {args.bulk_size} --write docs/performance.md`). One uvicorn
-worker, a fresh migrated database per row, the client on the same machine
-({os.cpu_count()} cores, Python {platform.python_version()}, engine `{engine_version()}`).
-Hands from `{source}` (every 5th doctored), {size:,.0f} bytes each on average.
-*single*: one log per request on one keep-alive connection, back to back (latency per
-request). *bulk*: NDJSON requests of {args.bulk_size} logs (latency per request, i.e. per
-{args.bulk_size} logs; the server commits every 200). *verify no* stores the log only
-(`PAOHUZI_VERIFY_ON_INGEST=false`; `reaudit` verifies later), so the difference is the cost
-of re-executing the hand.
+--games {args.games} --bulk-size {args.bulk_size} --concurrency {args.concurrency}{flags}
+--write docs/performance.md`), all in one sitting. One uvicorn worker, a fresh migrated
+database per row, the client on the same machine ({os.cpu_count()} cores, Python
+{platform.python_version()}, engine `{engine_version()}`). Hands from `{source}` (every
+5th doctored), {size:,.0f} bytes each on average. *single*: one log per request over
+{args.concurrency} keep-alive connections (latency per request). *bulk*: NDJSON requests of
+{args.bulk_size} logs on one connection (latency per request, i.e. per {args.bulk_size}
+logs; the server commits every 200). Verification *inline* re-executes the hand in the
+request; *queue* stores the log and enqueues its verification in the same transaction
+(`paohuzi-audit worker` verifies it); *off* stores only (`PAOHUZI_VERIFY_ON_INGEST=false`).
+*baseline* is the minimal endpoint of `bench/baseline_app.py` in the same server process
+(parse with `json`, insert the raw bytes, same engine and durability settings); *×
+baseline* is each row's rate over the baseline's of the same database and shape.
 
 {table(figures)}
-
-Where the time goes (in-process, same hands): parsing ~0.5 ms and re-executing ~1 ms a
-hand; storing a verified hand (log, players, verdict, ~22 decision rows) ~1 ms more on
-SQLite and ~2.5 ms on PostgreSQL, whose commit also waits for the disk
-(`synchronous_commit=on`; SQLite runs in WAL mode with `synchronous=NORMAL`, durable across
-a process crash as the SIGKILL test shows). The rest of a single request is HTTP, the API
-key lookup and the client itself, which shares the two cores with the server. Figures
-vary by 20-30% between runs on a shared machine; several workers (`serve --workers N`)
-are not measured here, where the client needs a core too.
+{e2e_text}
+SQLite runs in WAL mode with `synchronous=NORMAL` (durable across a process crash, as
+the SIGKILL test shows); PostgreSQL commits wait for the disk (`synchronous_commit=on`).
+Figures vary by 20-30% between runs on a shared machine: compare rows of one sitting.
 """
 
 
@@ -234,8 +410,13 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--bulk-size", type=int, default=500)
+    p.add_argument("--concurrency", type=int, default=8, help="connections in single mode")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--backends", default="sqlite,postgresql")
+    p.add_argument("--paths", help="comma-separated: baseline,inline,queue,off")
+    p.add_argument("--shapes", default="single,bulk")
+    p.add_argument("--baseline", action="store_true", help="add the baseline rows")
+    p.add_argument("--workers", type=int, default=0, help="queue end to end with N workers")
     p.add_argument("--write", type=Path, help="put the figures into this markdown file")
     args = p.parse_args()
 
@@ -246,25 +427,40 @@ def main() -> int:
     ]
     print(f"{len(logs)} hands made in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     figures: list[Figure] = []
+    e2e: EndToEnd | None = None
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for backend in args.backends.split(","):
-            for verify in (True, False):
-                for mode in ("single", "bulk"):
+            if args.paths:
+                paths = args.paths.split(",")
+            else:
+                paths = ["inline", "off"] if backend == "sqlite" else ["queue", "inline", "off"]
+                paths = (["baseline"] if args.baseline else []) + paths
+            for path in paths:
+                if path == "queue" and backend == "sqlite":
+                    continue
+                for mode in args.shapes.split(","):
                     with database(backend, folder) as url:
                         upgrade(url)
                         key = api_key(url)
-                        with server(url, verify, folder / "server.log") as base:
+                        with server(url, path, folder / "server.log") as (base, pid):
+                            cpu = cpu_seconds(pid)
                             if mode == "single":
-                                seconds, lat = run_single(base, key, logs)
+                                seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
-                                seconds, lat = run_bulk(base, key, logs, args.bulk_size)
-                    fig = Figure(backend, mode, verify, len(logs), seconds, lat)
+                                seconds, lat = run_bulk(base, key, logs, args.bulk_size, path)
+                            cpu = cpu_seconds(pid) - cpu
+                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu)
                     figures.append(fig)
-                    print(table([fig]).splitlines()[-1], file=sys.stderr)
+                    print(table(figures).splitlines()[-1], file=sys.stderr)
+        if args.workers and "postgresql" in args.backends:
+            e2e = end_to_end(logs, args.bulk_size, args.workers, folder)
+            print(e2e.row(), file=sys.stderr)
     print(table(figures))
+    if e2e:
+        print(e2e.row())
     if args.write:
-        write_section(args.write, section(figures, args, logs))
+        write_section(args.write, section(figures, e2e, args, logs))
     return 0
 
 

@@ -88,7 +88,7 @@ def run(backend: str, logs: list[bytes], folder: Path) -> list[tuple[str, float,
                 create_operator(session, "alice", "the real password, long enough")
             db.dispose()
             env = {"PAOHUZI_DEV_MODE": "true", **extra}  # plain http: cookies without Secure
-            with server(url, True, folder / "server.log", extra_env=env) as base:
+            with server(url, "inline", folder / "server.log", extra_env=env) as (base, _):
                 rate, seen = measure(base, key, logs, loops)
         rows.append((name, rate, seen))
         print(f"{backend}: {name}: {rate:.0f} hands/s, sign-in answers {dict(seen)}",

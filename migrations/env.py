@@ -8,6 +8,7 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from app.database import make_engine
+from app.migrate import owned_by_app
 from app.models import Base
 from app.settings import get_settings
 
@@ -29,6 +30,7 @@ def _run(connection: Connection) -> None:
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        include_name=owned_by_app,
     )
     with context.begin_transaction():
         context.run_migrations()

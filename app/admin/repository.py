@@ -44,6 +44,28 @@ class ReauditRepository:
         rows = self.session.execute(stmt.order_by(HandLog.id).limit(limit))
         return [StoredLog(r.id, r.game_id, r.raw) for r in rows]
 
+    def stale_among(
+        self, engine: str, *, log_ids: Sequence[int] = (), first: int = 0, last: int = 0
+    ) -> list[StoredLog]:
+        """The stale logs among ``log_ids``, or with ``first <= id <= last`` (the jobs)."""
+        stmt = select(HandLog.id, HandLog.game_id, HandLog.raw).where(_not_current(engine))
+        if log_ids:
+            stmt = stmt.where(HandLog.id.in_(list(log_ids)))
+        else:
+            stmt = stmt.where(HandLog.id.between(first, last))
+        rows = self.session.execute(stmt.order_by(HandLog.id))
+        return [StoredLog(r.id, r.game_id, r.raw) for r in rows]
+
+    def stale_ids(self, engine: str, after_id: int, limit: int) -> list[int]:
+        """Ids of stale logs after ``after_id``, in order (re-audit chunking)."""
+        stmt = (
+            select(HandLog.id)
+            .where(_not_current(engine), HandLog.id > after_id)
+            .order_by(HandLog.id)
+            .limit(limit)
+        )
+        return list(self.session.scalars(stmt))
+
     def count_stale(self, engine: str, game_ids: Sequence[str] | None) -> int:
         stmt = select(func.count()).select_from(HandLog).where(_not_current(engine))
         if game_ids is not None:

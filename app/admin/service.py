@@ -68,8 +68,11 @@ def reverify(stale: Sequence[StoredLog], max_depth: int, report: ReauditOut) -> 
     return fresh
 
 
-def apply(session: Session, fresh: Sequence[Fresh], engine: str, report: ReauditOut) -> None:
-    """Store the new verdicts as current and count what changed into ``report``."""
+def apply(
+    session: Session, fresh: Sequence[Fresh], engine: str, report: ReauditOut
+) -> list[tuple[Fresh, int]]:
+    """Store the new verdicts as current and count what changed into ``report``; the
+    logs verified now (others may have been done meanwhile) with their verdict ids."""
     repo = ReauditRepository(session)
     games = GameRepository(session)
     still = repo.lock_stale(engine, [f.log_id for f in fresh])
@@ -109,6 +112,7 @@ def apply(session: Session, fresh: Sequence[Fresh], engine: str, report: Reaudit
                 )
     games.insert_findings(findings)
     games.insert_decisions(decisions)
+    return [(f, verdict_ids[f.log_id]) for f in fresh]
 
 
 def run_batches(

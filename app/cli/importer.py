@@ -11,7 +11,7 @@ from pathlib import Path
 from ..database import Database
 from ..games.bulk import Limits, Line, ingest_batches
 from ..games.service import Outcome, Result, Source
-from ..settings import Settings
+from ..settings import Settings, Verification, verification
 from . import sources
 from .progress import Progress
 
@@ -26,6 +26,7 @@ def load(
     *,
     source: Source,
     verify: bool,
+    enqueue: bool = False,
     label: str = "import",
 ) -> tuple[Counter[str], list[tuple[str, Result]], float]:
     """Store ``entries``; outcome counts, the entries not stored, and the seconds taken."""
@@ -41,6 +42,7 @@ def load(
         max_depth=settings.max_json_depth,
         batch_size=settings.bulk_batch_size,
         verify=verify,
+        enqueue=enqueue,
     )
     counts: Counter[str] = Counter()
     bad: list[tuple[str, Result]] = []
@@ -74,13 +76,15 @@ def run(db: Database, settings: Settings, args: argparse.Namespace) -> int:
     paths = [Path("-")] if args.paths == ["-"] else sources.files(args.paths)
     total = sum(sources.count(p) for p in paths if str(p) != "-")
     entries = itertools.chain.from_iterable(sources.entries(p) for p in paths)
+    mode = Verification.OFF if args.no_verify else verification(settings)
     counts, bad, seconds = load(
         db,
         settings,
         entries,
         total,
         source=Source.IMPORT,
-        verify=settings.verify_on_ingest and not args.no_verify,
+        verify=mode is Verification.INLINE,
+        enqueue=mode is Verification.QUEUE,
     )
     print(summary(counts, bad, seconds))
     return 1 if bad else 0

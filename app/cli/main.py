@@ -11,7 +11,7 @@ from ..errors import AppError
 from ..migrate import current_revision, redact, upgrade
 from ..operators import cli as operators_cli
 from ..settings import Settings
-from . import demo, importer, keys, reaudit, serve
+from . import demo, importer, keys, reaudit, serve, worker
 
 
 def _migrate(settings: Settings, _: argparse.Namespace) -> int:
@@ -41,6 +41,7 @@ def parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", required=True)
     serve.add_parser(sub)
+    worker.add_parser(sub)
     m = sub.add_parser("migrate", help="create or upgrade the schema (alembic upgrade head)")
     m.set_defaults(plain=_migrate)
     importer.add_parser(sub)

@@ -1,6 +1,6 @@
 """Demo and benchmark hands: the simulator's when it exists, with some doctored.
 
-``replay.simulate`` (the rules core's simulator) is used when it can be imported;
+``replay.tools.simulate`` (the rules core's simulator) is used when it can be imported;
 until then ``synthetic`` makes hands here. The hand-written logs under
 ``examples/`` are added to the demo when present.
 """

@@ -1,4 +1,4 @@
-"""Hands made here, for when the simulator (``replay.simulate``) is not available.
+"""Hands made here, for when the simulator (``replay.tools.simulate``) is not available.
 
 A shuffled deal that is abandoned at once is a valid, clean ``paohuzi-log/1`` hand;
 the doctored variants carry a wrong deal commitment (a violation about the deal) or

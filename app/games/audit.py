@@ -72,6 +72,18 @@ def content_sha256(verdict_json: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def content_sha256_of(canonical: bytes, engine: str) -> str | None:
+    """``content_sha256`` from the canonical verdict bytes, without building the verdict's
+    JSON a second time: the bytes less the top-level ``engine`` member. Keys are sorted, so
+    it follows ``decisions``, whose objects have no such key, and a quote inside a string
+    is escaped: the first ``,"engine":…`` is the one. ``None`` if it is not there."""
+    member = b',"engine":' + json.dumps(engine, ensure_ascii=False).encode("utf-8")
+    at = canonical.find(member)
+    if at < 0:
+        return None
+    return hashlib.sha256(canonical[:at] + canonical[at + len(member) :]).hexdigest()
+
+
 def verify(log: Log) -> VerdictData | None:
     """The verdict, or ``None`` if the engine itself failed (logged and counted)."""
     started = time.perf_counter()
@@ -91,7 +103,8 @@ def verify(log: Log) -> VerdictData | None:
         status=str(verdict.status),
         json_text=data.decode("utf-8"),
         sha256=hashlib.sha256(data).hexdigest(),
-        content_sha256=content_sha256(verdict.to_json()),
+        content_sha256=content_sha256_of(data, verdict.engine)
+        or content_sha256(verdict.to_json()),
     )
 
 

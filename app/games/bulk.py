@@ -39,6 +39,8 @@ class Limits:
     max_depth: int
     batch_size: int
     verify: bool
+    #: enqueue a verification job per batch instead (queue mode).
+    enqueue: bool = False
 
 
 def split_lines(body: bytes, max_lines: int) -> list[Line]:
@@ -128,19 +130,20 @@ def process_batch(
         items: list[Prepared] = [
             prepare(p, limits.verify and p.game_id not in known) for p in parsed
         ]
-        for index, result in zip(parsed_at, _store(db, items, api_key_id, source), strict=True):
+        stored = _store(db, items, api_key_id, source, limits.enqueue)
+        for index, result in zip(parsed_at, stored, strict=True):
             results[index] = result
     return [r for r in results if r is not None]
 
 
 def _store(
-    db: Database, items: list[Prepared], api_key_id: int | None, source: Source
+    db: Database, items: list[Prepared], api_key_id: int | None, source: Source, enqueue: bool
 ) -> list[Result]:
     """The batch in one transaction; if the database refuses it for what a line holds
     (not because it is down), each line alone, so that one bad line fails alone."""
     try:
         with transaction(db.write) as session:
-            return store(session, items, api_key_id=api_key_id, source=source)
+            return store(session, items, api_key_id=api_key_id, source=source, enqueue=enqueue)
     except UNAVAILABLE:
         raise
     except SQLAlchemyError:
@@ -151,7 +154,8 @@ def _store(
     for item in items:
         try:
             with transaction(db.write) as session:
-                results += store(session, [item], api_key_id=api_key_id, source=source)
+                results += store(session, [item], api_key_id=api_key_id, source=source,
+                                 enqueue=enqueue)
         except UNAVAILABLE:
             raise
         except SQLAlchemyError:

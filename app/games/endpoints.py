@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import StreamingResponse
 
 from replay.logschema import schema_bytes
 
@@ -17,14 +17,15 @@ from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..bounds import storable_text
-from ..database import Database
-from ..dependencies import DB, AppSettings, ReadSession, WriteSession
+from ..database import Database, transaction
+from ..dependencies import DB, AppSettings, ReadSession
 from ..errors import AppError, Conflict, NotFound, error_responses
+from ..settings import Verification, verification
 from ..system.metrics import INGEST
 from . import bulk
 from .body import read_body
 from .schemas import BulkLineOut, GameOut, IngestOut
-from .service import Outcome, Source, ingest_one
+from .service import Outcome, Result, Source, ingest_one
 from .views import game_out, stored_log, stored_verdict
 
 router = APIRouter(tags=["games"])
@@ -83,34 +84,45 @@ def get_log_schema() -> Response:
     openapi_extra=_LOG_BODY,
 )
 async def create_game(
-    request: Request, principal: Ingester, session: WriteSession, settings: AppSettings
-) -> JSONResponse:
+    request: Request, principal: Ingester, db: DB, settings: AppSettings
+) -> Response:
+    mode = verification(settings)
+
+    def ingest(raw: bytes) -> Result:  # one trip to a worker thread: store and commit
+        with transaction(db.write) as session:
+            return ingest_one(
+                session,
+                raw,
+                api_key_id=principal.key_id,
+                source=Source.API,
+                verify=mode is Verification.INLINE,
+                max_depth=settings.max_json_depth,
+                enqueue=mode is Verification.QUEUE,
+            )
+
     try:
         raw = await read_body(request, settings.max_log_bytes)
-        result = await run_in_threadpool(
-            ingest_one,
-            session,
-            raw,
-            api_key_id=principal.key_id,
-            source=Source.API,
-            verify=settings.verify_on_ingest,
-            max_depth=settings.max_json_depth,
-        )
+        result = await run_in_threadpool(ingest, raw)
     except AppError as exc:
         _count(Outcome.CONFLICT if isinstance(exc, Conflict) else Outcome.REJECTED)
         raise
     _count(result.outcome)
     assert result.game_id is not None and result.log_sha256 is not None
-    body = {
+    state = "done" if result.verdict_json else "pending" if mode is Verification.QUEUE else None
+    head = {
         "game_id": result.game_id,
         "outcome": str(result.outcome),
         "log_sha256": result.log_sha256,
-        "verdict": json.loads(result.verdict_json) if result.verdict_json else None,
+        "verification": state or "not_verified",
     }
+    # The stored verdict text goes in as it is (no parse and re-serialisation).
+    text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+    body = f'{text[:-1]},"verdict":{result.verdict_json or "null"}}}'
     created = result.outcome is Outcome.CREATED
-    return JSONResponse(
-        body,
+    return Response(
+        body.encode("utf-8"),
         status_code=201 if created else 200,
+        media_type="application/json",
         headers={"Location": game_url(request, result.game_id)},
     )
 
@@ -146,7 +158,8 @@ async def bulk_games(
         max_log_bytes=settings.max_log_bytes,
         max_depth=settings.max_json_depth,
         batch_size=settings.bulk_batch_size,
-        verify=settings.verify_on_ingest,
+        verify=verification(settings) is Verification.INLINE,
+        enqueue=verification(settings) is Verification.QUEUE,
     )
     return StreamingResponse(
         _ndjson(db, lines, limits, api_key_id=principal.key_id),

@@ -11,6 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+from .copy import COPY_FROM, copy_rows
 
 LOGS = cast(Table, HandLog.__table__)
 PLAYERS = cast(Table, LogPlayer.__table__)
@@ -52,10 +53,15 @@ class GameRepository:
         return {row.game_id: row.id for row in result}
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """The driver's executemany: sqlite3's C loop; psycopg's pipeline. (A multi-row
-        VALUES costs more: psycopg re-parses each new statement text.)"""
-        if rows:
-            self.session.execute(insert(table), list(rows))
+        """The driver's executemany: sqlite3's C loop; on PostgreSQL, ``COPY`` once there
+        are enough rows (a tenth of the time of psycopg's pipelined executemany). (A
+        multi-row VALUES costs more: psycopg re-parses each new statement text.)"""
+        if not rows:
+            return
+        if len(rows) >= COPY_FROM and self.session.get_bind().dialect.name == "postgresql":
+            copy_rows(self.session, table, rows)
+            return
+        self.session.execute(insert(table), list(rows))
 
     def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
         self._insert_many(PLAYERS, rows)

@@ -12,6 +12,10 @@ class IngestOut(BaseModel):
     log_sha256: str
     #: the stored verdict (as ``GET /games/{id}/verdict``); null if not verified yet.
     verdict: dict[str, Any] | None = Field(description="The verdict JSON (LOG_FORMAT.md)")
+    verification: Literal["done", "pending", "not_verified"] = Field(
+        description="done: the verdict is here; pending: queued, a worker verifies it (the "
+        "verdict link answers 404 verdict_pending until then); not_verified: a reaudit will"
+    )
 
 
 class BulkLineOut(BaseModel):

@@ -16,7 +16,9 @@ from replay.logformat import LogFormatError
 
 from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
+from ..jobs.queue import defer_verification
 from ..models.types import utcnow
+from ..webhooks.service import NewVerdict, record_deliveries
 from . import audit
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
@@ -91,8 +93,10 @@ def store(
     *,
     api_key_id: int | None,
     source: Source,
+    enqueue: bool = False,
 ) -> list[Result]:
-    """Store the new logs among ``items``; one ``Result`` per item, in order."""
+    """Store the new logs among ``items``; one ``Result`` per item, in order. With
+    ``enqueue``, one verification job for the new unverified logs joins the transaction."""
     repo = GameRepository(session)
     now = utcnow()
     first_of: dict[str, int] = {}
@@ -133,6 +137,13 @@ def store(
         decisions += decision_rows(log_id, verdict_ids[log_id], item.parsed, item.verdict, when)
     repo.insert_findings(findings)
     repo.insert_decisions(decisions)
+    record_deliveries(
+        session,
+        [NewVerdict(verdict_ids[inserted[i.parsed.game_id]], i.parsed.log.ruleset, i.verdict)
+         for i in verified if i.verdict is not None],
+    )
+    if enqueue:
+        defer_verification(session, [inserted[i.parsed.game_id] for i in new if i.verdict is None])
 
     # Everything not inserted was already there (stored earlier or just now by another
     # transaction): same content is a duplicate, different content a conflict.
@@ -196,10 +207,12 @@ def ingest_one(
     source: Source,
     verify: bool,
     max_depth: int,
+    enqueue: bool = False,
 ) -> Result:
     """One log: ``CREATED`` or ``DUPLICATE``; raises ``InvalidLog`` (422) or ``Conflict`` (409)."""
     parsed = parse(raw, max_depth)
-    result = store(session, [prepare(parsed, verify)], api_key_id=api_key_id, source=source)[0]
+    item = prepare(parsed, verify)
+    result = store(session, [item], api_key_id=api_key_id, source=source, enqueue=enqueue)[0]
     if result.outcome is Outcome.CONFLICT:
         assert result.error is not None
         raise result.error

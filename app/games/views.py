@@ -31,7 +31,8 @@ def stored_verdict(session: Session, game_id: str, engine: str | None) -> tuple[
         if engine is not None:
             raise NotFound(f"game {game_id!r} has no verdict of engine {engine!r}")
         raise NotFound(
-            f"game {game_id!r} is stored but not verified yet (run a re-audit)",
+            f"game {game_id!r} is stored but not verified yet "
+            "(queued for a worker, or run a re-audit)",
             extra={"reason": "verdict_pending"},
         )
     return row.verdict_json, row.verdict_sha256

@@ -10,6 +10,7 @@ from .operator import Operator
 from .player_case import PlayerCase, PlayerCaseEvent
 from .security import AppSecret, OperatorSession, SignInThrottle
 from .verdict import VerdictRow, VerdictStatus
+from .webhook import DeliveryState, WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 __all__ = [
     "ApiKey",
@@ -20,6 +21,7 @@ __all__ = [
     "CaseEvidence",
     "CaseReport",
     "DecisionRow",
+    "DeliveryState",
     "FindingRow",
     "HandLog",
     "LogPlayer",
@@ -30,4 +32,7 @@ __all__ = [
     "SignInThrottle",
     "VerdictRow",
     "VerdictStatus",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookSubscription",
 ]

@@ -25,6 +25,8 @@ class VerdictRow(Base):
         UniqueConstraint("log_id", "engine_version"),
         Index(None, "log_id", "is_current"),
         Index(None, "engine_version", "is_current"),
+        #: verdicts made per second (``/metrics``: verification throughput).
+        Index(None, "created_at"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)

@@ -24,6 +24,7 @@ from prometheus_client.registry import REGISTRY, Collector
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..jobs.stats import QueueCollector
 from ..models import FindingRow, HandLog
 
 INGEST = Counter(
@@ -78,5 +79,6 @@ def render(factory: sessionmaker[Session]) -> tuple[bytes, str]:
     else:
         collectors = [REGISTRY, registry]
     registry.register(StoredCollector(factory))
+    registry.register(QueueCollector(factory))
     body = b"".join(generate_latest(r) for r in collectors)
     return body, CONTENT_TYPE_LATEST

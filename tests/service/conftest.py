@@ -58,6 +58,9 @@ def committed_db(backend: Backend, tmp_path: Path) -> Iterator[Database]:
 
 
 def make_settings(backend: Backend, **overrides: object) -> Settings:
+    """Inline verification on both databases unless a test asks for the queue
+    (tests/service/test_queue*.py), so that these tests check the inline path."""
+    overrides.setdefault("verify_mode", "inline")
     return Settings(database_url=backend.url, **overrides)  # type: ignore[arg-type]
 
 

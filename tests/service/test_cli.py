@@ -25,6 +25,7 @@ def cli_db(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     with fresh_database(kind, tmp_path) as backend:
         monkeypatch.setenv("PAOHUZI_DATABASE_URL", backend.url)
         monkeypatch.setenv("PAOHUZI_BULK_BATCH_SIZE", "7")
+        monkeypatch.setenv("PAOHUZI_VERIFY_MODE", "inline")  # the queue: test_queue*.py
         yield Database.from_engine(backend.engine)
 
 

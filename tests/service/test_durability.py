@@ -54,7 +54,9 @@ def test_sigkill_mid_bulk(kind: str, tmp_path: Path) -> None:
         with transaction(db.write) as session:
             _, secret = create_key(session, "durability", ["ingest", "read"])
         headers = {"X-API-Key": secret, "Content-Type": "application/x-ndjson"}
-        server = Server(backend.url, tmp_path / "server.log", bulk_batch_size=str(BATCH)).start()
+        server = Server(
+            backend.url, tmp_path / "server.log", bulk_batch_size=str(BATCH), verify_mode="inline"
+        ).start()
         acked: dict[str, str] = {}
         try:
             with httpx.Client(base_url=server.url, timeout=60) as client:
@@ -76,7 +78,9 @@ def test_sigkill_mid_bulk(kind: str, tmp_path: Path) -> None:
         assert set(acked.values()) == {"created"}
 
         # Restart on the same database: every acknowledged log is there, intact.
-        server = Server(backend.url, tmp_path / "server.log", bulk_batch_size=str(BATCH)).start()
+        server = Server(
+            backend.url, tmp_path / "server.log", bulk_batch_size=str(BATCH), verify_mode="inline"
+        ).start()
         try:
             with transaction(db.read) as s:
                 stored = set(s.scalars(select(HandLog.game_id)))

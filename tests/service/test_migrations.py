@@ -9,7 +9,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
 from app.database import make_engine
-from app.migrate import current_revision, downgrade, upgrade
+from app.migrate import current_revision, downgrade, owned_by_app, upgrade
 from app.models import Base
 
 from .backends import blank_database
@@ -25,7 +25,8 @@ def test_upgrade_downgrade_upgrade(kind: str, tmp_path: Path) -> None:
             assert TABLES <= set(inspect(engine).get_table_names())
             assert current_revision(engine) is not None
             with engine.connect() as conn:
-                diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+                context = MigrationContext.configure(conn, opts={"include_name": owned_by_app})
+                diff = compare_metadata(context, Base.metadata)
             assert diff == [], f"models and migrations differ: {diff}"
 
             downgrade(url, "base")

@@ -1,4 +1,4 @@
-"""The cheat injector (replay.mutate): each doctored log raises exactly its finding."""
+"""The cheat injector (replay.tools.mutate): each doctored log raises exactly its finding."""
 
 from __future__ import annotations
 

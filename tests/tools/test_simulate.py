@@ -1,4 +1,4 @@
-"""The self-play simulator (replay.simulate, replay.bots): valid, deterministic, like people."""
+"""The self-play simulator (replay.tools.simulate and .bots): valid, deterministic, like people."""
 
 from __future__ import annotations
 

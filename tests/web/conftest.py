@@ -76,8 +76,10 @@ def db(backend: Backend) -> Iterator[Database]:
 
 @pytest.fixture
 def settings(backend: Backend) -> Settings:
+    # Verification inline on PostgreSQL too (the queue has its own tests/service ones).
     return Settings(database_url=backend.url, secret_key="test-secret",  # type: ignore[arg-type]
-                    sign_in_hash_interval_seconds=0)  # tests sign in back to back
+                    sign_in_hash_interval_seconds=0,  # tests sign in back to back
+                    verify_mode="inline")
 
 
 @pytest.fixture

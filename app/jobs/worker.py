@@ -1,0 +1,122 @@
+"""``paohuzi-audit worker``: processes that take jobs from the queue.
+
+Each process runs one job at a time by default (the rules core is CPU-bound: one
+process per core, on any number of machines sharing the database). A worker killed mid-job
+leaves its job ``doing``; every worker's heartbeat is in the database, and each
+worker, every ``recover_every`` seconds, puts back to ``todo`` the jobs of workers
+silent for ``stalled_after`` seconds. The job then runs again, and stores the same
+result once (the tasks are idempotent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+from dataclasses import dataclass
+
+import httpx
+import procrastinate
+from procrastinate.exceptions import ProcrastinateException
+
+from ..database import Database
+from ..settings import Settings
+from . import queue
+from .tasks import Runtime, blueprint
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerOptions:
+    queues: tuple[str, ...] = queue.QUEUES
+    heartbeat: float = 5.0
+    stalled_after: float = 30.0
+    recover_every: float = 10.0
+    poll: float = 1.0
+    #: jobs at once in one process (threads: more than 1 overlaps database waits only).
+    concurrency: int = 1
+    name: str = "paohuzi-worker"
+
+
+def make_app(settings: Settings) -> procrastinate.App:
+    app = procrastinate.App(
+        connector=procrastinate.PsycopgConnector(
+            conninfo=queue.conninfo(settings.database_url), min_size=1, max_size=4
+        )
+    )
+    app.add_tasks_from(blueprint, namespace=queue.NAMESPACE)
+    return app
+
+
+async def _recover(app: procrastinate.App, options: WorkerOptions) -> None:
+    while True:
+        await asyncio.sleep(options.recover_every)
+        try:
+            stalled = await app.job_manager.get_stalled_jobs(
+                seconds_since_heartbeat=options.stalled_after
+            )
+            for job in stalled:
+                with contextlib.suppress(ProcrastinateException):
+                    await app.job_manager.retry_job(job)
+                    logger.warning("job %s of a stalled worker put back in the queue", job.id)
+        except ProcrastinateException:
+            logger.exception("could not look for stalled jobs")
+
+
+async def _run(settings: Settings, options: WorkerOptions) -> None:
+    db = Database.from_settings(settings)
+    http = httpx.Client(timeout=settings.webhook_timeout_seconds)
+    app = make_app(settings)
+    try:
+        async with app.open_async():
+            recover = asyncio.create_task(_recover(app, options))
+            try:
+                await app.run_worker_async(
+                    queues=list(options.queues),
+                    name=options.name,
+                    concurrency=options.concurrency,
+                    delete_jobs="successful",
+                    fetch_job_polling_interval=options.poll,
+                    update_heartbeat_interval=options.heartbeat,
+                    stalled_worker_timeout=options.stalled_after,
+                    additional_context={"runtime": Runtime(db, settings, http)},
+                )
+            finally:
+                recover.cancel()
+    finally:
+        http.close()
+        db.dispose()
+
+
+def run(settings: Settings, options: WorkerOptions) -> None:
+    """One worker process, until SIGINT/SIGTERM (the current jobs are finished first)."""
+    asyncio.run(_run(settings, options))
+
+
+def run_many(settings: Settings, options: WorkerOptions, processes: int) -> int:
+    """``processes`` worker processes; returns when all have stopped."""
+    if processes == 1:
+        run(settings, options)
+        return 0
+    context = multiprocessing.get_context("spawn")
+    children = [
+        context.Process(target=run, args=(settings, options), name=f"{options.name}-{n}")
+        for n in range(processes)
+    ]
+    for child in children:
+        child.start()
+
+    def forward(signum: int, _frame: object) -> None:
+        for child in children:
+            if child.pid is not None and child.is_alive():
+                os.kill(child.pid, signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    for child in children:
+        child.join()
+    return max((child.exitcode or 0) for child in children)

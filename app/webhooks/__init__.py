@@ -1,0 +1,1 @@
+"""Webhooks: subscriptions (admin API), deliveries of verified verdicts, signed and retried."""

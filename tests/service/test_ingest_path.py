@@ -1,0 +1,94 @@
+"""The ingest path's shortcuts give the same bytes as the long way round."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from app.database import Database, transaction
+from app.games import audit
+from app.games.audit import content_sha256, content_sha256_of
+from app.games.service import Source, parse, prepare, store
+from app.models import DecisionRow, FindingRow
+
+from .logs import engine_verdict, log_bytes
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _raws() -> list[bytes]:
+    doctors = ("", "out_of_turn", "commitment", "score")
+    made = [log_bytes(f"path-{i}", index=i, doctor=doctors[i % 4]) for i in range(120)]
+    return made + [p.read_bytes() for p in sorted(EXAMPLES.glob("*.json"))]
+
+
+def test_content_hash_from_the_canonical_bytes() -> None:
+    """The splice equals the definition (the verdict less ``engine``, re-serialised)."""
+    checked = 0
+    for raw in _raws():
+        try:
+            parsed = audit.parse(raw, 64)
+        except ValueError:
+            continue  # an example of a malformed log
+        verdict = engine_verdict(parsed.raw)
+        canonical = verdict.to_bytes()
+        assert content_sha256_of(canonical, verdict.engine) == content_sha256(verdict.to_json())
+        checked += 1
+    assert checked > 120
+    assert content_sha256_of(b'{"decisions":[],"findings":[]}', "x") is None
+
+
+def test_the_ingest_answer_holds_the_stored_verdict_bytes(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    raw = log_bytes("path-answer", doctor="out_of_turn")
+    answer = client.post("/api/v1/games", content=raw, headers=headers)
+    assert answer.status_code == 201 and answer.headers["content-type"] == "application/json"
+    doc = json.loads(answer.content)
+    assert list(doc) == ["game_id", "outcome", "log_sha256", "verification", "verdict"]
+    assert doc["verification"] == "done"
+    stored = client.get("/api/v1/games/path-answer/verdict", headers=headers).content
+    assert (
+        json.dumps(
+            doc["verdict"], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        ).encode()
+        == stored
+    )
+    again = client.post("/api/v1/games", content=raw, headers=headers)
+    assert again.status_code == 200 and json.loads(again.content)["verdict"] == doc["verdict"]
+
+
+def test_many_rows_go_in_whole(db: Database) -> None:
+    """A batch's findings and decisions (COPY on PostgreSQL past 50 rows) read back as the
+    engine wrote them, JSON refs included."""
+    raws = [log_bytes(f"copy-{i}", index=i, doctor="out_of_turn") for i in range(70)]
+    items = [prepare(parse(raw, 64), verify=True) for raw in raws]
+    with transaction(db.write) as session:
+        store(session, items, api_key_id=None, source=Source.IMPORT)
+    want_findings = []
+    want_decisions = []
+    for raw in raws:
+        verdict = engine_verdict(raw)
+        want_findings += [
+            (verdict.game_id, f.seq, f.seat, str(f.code), f.message, list(f.refs))
+            for f in verdict.findings
+        ]
+        want_decisions += [
+            (verdict.game_id, d.seq, d.seat, str(d.kind), d.card, d.outcome, d.detail, list(d.refs))
+            for d in verdict.decisions
+        ]
+    assert len(want_decisions) >= 50  # past the COPY threshold
+    with db.read() as session:
+        findings = [
+            (r.game_id, r.seq, r.seat, r.code, r.message, r.refs)
+            for r in session.scalars(select(FindingRow).order_by(FindingRow.id))
+        ]
+        decisions = [
+            (r.game_id, r.seq, r.seat, r.kind, r.card, r.outcome, r.detail, r.refs)
+            for r in session.scalars(select(DecisionRow).order_by(DecisionRow.id))
+        ]
+    assert findings == want_findings
+    assert decisions == want_decisions
