@@ -90,6 +90,16 @@ class FairplayRepository:
             .limit(limit)
         ).all()
 
+    def partners(self, player_id: str, limit: int) -> Sequence[tuple[str, int]]:
+        """Who the player sat with most: (other player, shared hands), most first."""
+        rows = self.session.execute(
+            select(FairplayPair.player_a, FairplayPair.player_b, FairplayPair.hands)
+            .where(or_(FairplayPair.player_a == player_id, FairplayPair.player_b == player_id))
+            .order_by(FairplayPair.hands.desc(), FairplayPair.rank)
+            .limit(limit)
+        ).all()
+        return [(b if a == player_id else a, int(n)) for a, b, n in rows]
+
     def pair(self, a: str, b: str) -> FairplayPair | None:
         lo, hi = (a, b) if a < b else (b, a)
         return self.session.scalars(

@@ -133,7 +133,6 @@ def player_record(session: Session, player_id: str) -> dict[str, Any]:
     if row is None:
         raise NotFound(f"no fair-play record of player {player_id!r} (run a scan)")
     pairs = repo.pairs_of(player_id, PLAYER_PAIRS)
-    partners = sorted(
-        ({"player": p.player_b if p.player_a == player_id else p.player_a, "hands": p.hands}
-         for p in pairs), key=lambda d: (-int(d["hands"]), str(d["player"])))
-    return {**row.result, "pairs": [p.result for p in pairs], "partners": partners}
+    partners = repo.partners(player_id, PLAYER_PAIRS)
+    return {**row.result, "pairs": [p.result for p in pairs],
+            "partners": [{"player": who, "hands": n} for who, n in partners]}

@@ -20,12 +20,13 @@ from typing import Any, Final
 
 from .common import Evidence, Pair, PairDetector, pair_key
 from .coplay import CoPlay
-from .feed import FeedMatrix
 from .features import HandFeatures
+from .feed import FeedMatrix
 from .flow import PointFlow
 from .passes import PassedClaims
 from .quality import HiddenInformation
 from .stats import NO_STAT, Stat
+from .wait import FeedingTheWait
 
 PAIR_DETECTORS: Final = ("feed", "wait", "flow", "passes", "coplay")
 PLAYER_DETECTORS: Final = ("quality",)
@@ -82,8 +83,6 @@ class Report:
 
 
 def pair_detectors() -> list[PairDetector]:
-    from .wait import FeedingTheWait
-
     return [FeedMatrix(), FeedingTheWait(), PointFlow(), PassedClaims(), CoPlay()]
 
 
