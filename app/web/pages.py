@@ -13,6 +13,7 @@ from .errors import PageError
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
 from .security import load_session, web_settings
+from ..fairplay.views import player_panel
 from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
@@ -152,5 +153,6 @@ def player_page(
             "hands": repo.hands_of(player_id, PAGE_SIZE, (page - 1) * PAGE_SIZE),
             "findings": repo.findings_of(player_id, 100),
             "counts": repo.finding_counts(player_id),
+            "fairplay": player_panel(session, player_id),
         },
     )
