@@ -9,11 +9,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from ..dependencies import ReadSession
+from ..fairplay.views import player_panel
 from .errors import PageError
 from .replay import Hand, audit_view, build_hand, index_json, table_view
 from .repository import PageRepository
 from .security import load_session, web_settings
-from ..fairplay.views import player_panel
 from .templating import ENV, SECURITY_HEADERS, game_url, player_url, render
 
 router = APIRouter(include_in_schema=False)
