@@ -100,12 +100,14 @@ def test_point_flow_uses_the_exact_permutation_moments() -> None:
     flow = PointFlow()
     flow.add(_hand(("a", "b", "c"), (-10, -10, 20)))
     res = flow.results()
-    # joint results: ab -20, ac 10, bc 10; mean 0, variance (400 + 100 + 100) / 3 = 200
-    assert res["a", "b"].observed == -20
-    assert math.isclose(res["a", "b"].z, -20 / math.sqrt(200))
-    assert math.isclose(res["a", "c"].z, 10 / math.sqrt(200))
+    # flows: a-b 0, a-c 10, b-c 10; mean 20/3, variance (400/9 + 2 * 100/9) / 3 = 600/27
+    assert res["a", "c"].observed == pytest.approx(10 / 3)
+    assert math.isclose(res["a", "c"].z, (10 / 3) / math.sqrt(600 / 27))
+    assert math.isclose(res["a", "b"].z, (-20 / 3) / math.sqrt(600 / 27))
     flow.add(_hand(("a", "b", "c"), (0, 0, 0)))  # a drawn hand says nothing
     assert flow.results()["a", "b"].n == 1
+    flow.add(_hand(("a", "b", "c"), (-24, 0, 24)))  # 放炮: a paid c twice, b nothing
+    assert flow.results()["a", "c"].z > flow.results()["b", "c"].z
 
 
 def test_coplay_expectations_add_up_to_the_seated_pairs() -> None:

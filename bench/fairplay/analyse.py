@@ -1,0 +1,266 @@
+"""Acceptance figures and plots of the fair-play detectors (docs/fairplay.md).
+
+    .venv/bin/python bench/fairplay/analyse.py /tmp/fp_acc --docs docs
+
+reads the populations written by ``population_run.py`` (``std-cheats``,
+``hs-cheats``: 60 players, two colluding pairs and one all-seeing player; ``std-clean``,
+``hs-clean``: no cheats), runs every detector (``replay.fairplay.scan``) and writes
+``docs/fairplay-results.json`` and the PNG plots ``docs/fairplay-*.png``:
+
+- ranks: each planted cheat's rank on each detector and on the combined score, flagged;
+- false flags on the clean populations, among pairs with at least 200 shared hands;
+- hands needed: the pair's (or seer's) shared hands are cut into disjoint blocks of
+  ``n`` hands in time order (each block stands for one seed: an independent sample of
+  that many shared hands); a detector's statistic is computed on the block against the
+  whole population's null, and the detection rate at ``n`` is the share of blocks
+  flagged (z at or above ``DETECTOR_THRESHOLD``);
+- timing: all detectors over 100,000 stored hands (features decoded from JSON and
+  aggregated) against verifying them (the per-hand verification time measured while
+  the populations were made, on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from replay.fairplay import HandFeatures, scan
+from replay.fairplay.common import pair_key
+from replay.fairplay.feed import FeedMatrix
+from replay.fairplay.flow import PointFlow
+from replay.fairplay.passes import PassedClaims
+from replay.fairplay.quality import HiddenInformation
+from replay.fairplay.rank import (
+    DETECTOR_THRESHOLD,
+    MIN_HANDS,
+    PAIR_DETECTORS,
+    PAIR_THRESHOLD,
+    Report,
+)
+from replay.fairplay.wait import FeedingTheWait
+
+BLOCKS = (25, 50, 100, 200, 400)
+BLOCK_DETECTORS = ("feed", "wait", "flow", "passes")
+
+
+def load(d: Path, limit: int | None = None) -> list[HandFeatures]:
+    out = []
+    with (d / "features.ndjson").open() as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break  # a line still being written
+            out.append(HandFeatures.from_json(json.loads(line)))
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def _detector(name: str) -> Any:
+    return {"feed": FeedMatrix, "wait": FeedingTheWait, "flow": PointFlow,
+            "passes": PassedClaims, "quality": HiddenInformation}[name]()
+
+
+def block_rates(feats: Sequence[HandFeatures], pairs: list[tuple[str, str]],
+                seers: list[str]) -> dict[str, dict[int, list[int]]]:
+    """detector -> n -> [blocks flagged, blocks] over the planted pairs (seers for quality)."""
+    full = {name: _detector(name) for name in (*BLOCK_DETECTORS, "quality")}
+    for h in feats:
+        for d in full.values():
+            d.add(h)
+    out: dict[str, dict[int, list[int]]] = {n: {} for n in (*BLOCK_DETECTORS, "quality")}
+    for name in (*BLOCK_DETECTORS, "quality"):
+        keys: list[Any] = list(seers) if name == "quality" else list(pairs)
+        for key in keys:
+            mine = [h for h in feats if (key in h.players if name == "quality"
+                                         else set(key) <= set(h.players))]
+            for n in BLOCKS:
+                acc = out[name].setdefault(n, [0, 0])
+                for i in range(0, len(mine) - n + 1, n):
+                    d = _detector(name)
+                    for h in mine[i:i + n]:
+                        d.add(h)
+                    if hasattr(d, "null"):
+                        d.null.population = full[name].null.population
+                    res = d.results()
+                    stat = res.get(key if name == "quality" else pair_key(*key))
+                    acc[1] += 1
+                    acc[0] += int(stat is not None and stat.z >= DETECTOR_THRESHOLD)
+    return out
+
+
+def needed(rates: dict[int, list[int]]) -> int | None:
+    for n in BLOCKS:
+        flagged, total = rates.get(n, [0, 0])
+        if total and flagged / total >= 0.9:
+            return n
+    return None
+
+
+def ranks(report: Report, labels: dict[str, Any]) -> dict[str, Any]:
+    planted = [tuple(p) for p in labels["pairs"]]
+    out: dict[str, Any] = {"pairs": {}, "seers": {}}
+    for p in planted:
+        entry: dict[str, Any] = {}
+        me = next(r for r in report.pairs if r.players == p)
+        for det in (*PAIR_DETECTORS, "score"):
+            def val(r: Any, det: str = det) -> float:
+                return float(r.score if det == "score" else r.detectors[det].z)
+            honest = [val(r) for r in report.pairs if r.players not in planted]
+            entry[det] = {"value": round(val(me), 2), "best_honest": round(max(honest), 2),
+                          "above_every_honest": val(me) > max(honest)}
+        entry["flagged"] = me.flagged
+        entry["hands"] = me.hands
+        out["pairs"][" ".join(p)] = entry
+    for s in labels["seers"]:
+        me = next(r for r in report.players if r.player == s)
+        honest = [r.score for r in report.players if r.player != s
+                  and r.player not in {x for p in planted for x in p}]
+        out["seers"][s] = {"value": round(me.score, 2), "best_honest": round(max(honest), 2),
+                           "above_every_honest": me.score > max(honest), "flagged": me.flagged,
+                           "choices": me.detectors["quality"].n}
+    return out
+
+
+def clean_flags(report: Report) -> dict[str, Any]:
+    big = [r for r in report.pairs if r.hands >= 200]
+    return {"pairs": len(report.pairs), "pairs_200": len(big),
+            "flagged_200": sum(r.flagged for r in big),
+            "flagged_any": sum(r.flagged for r in report.pairs),
+            "max_score_200": round(max((r.score for r in big), default=0.0), 2),
+            "max_score": round(max((r.score for r in report.pairs), default=0.0), 2),
+            "players_flagged": sum(r.flagged for r in report.players),
+            "max_player": round(max((r.score for r in report.players), default=0.0), 2)}
+
+
+def skilled(report: Report, roster: dict[str, Any]) -> dict[str, Any]:
+    tiers = {p["id"]: p["tier"] for p in roster["players"] if p["role"] == "honest"}
+    experts = [r for r in report.players if tiers.get(r.player) == "expert"]
+    return {"experts": len(experts), "flagged": sum(r.flagged for r in experts),
+            "max_score": round(max((r.score for r in experts), default=0.0), 2)}
+
+
+def timing(dirs: list[Path], feats: list[list[HandFeatures]], target: int) -> dict[str, Any]:
+    lines: list[str] = []
+    for d in dirs:
+        with (d / "features.ndjson").open() as f:
+            lines += [ln for ln in f if ln.endswith("\n")]
+    reps = math.ceil(target / len(lines))
+    corpus = (lines * reps)[:target]
+    t = time.perf_counter()
+    decoded = [HandFeatures.from_json(json.loads(ln)) for ln in corpus]
+    t_decode = time.perf_counter() - t
+    t = time.perf_counter()
+    scan(lambda: decoded)
+    t_scan = time.perf_counter() - t
+    ver = feat = hands = 0.0
+    for d in dirs:
+        tj = d / "timing.json"
+        if tj.exists():
+            j = json.loads(tj.read_text())
+            ver += j["verify_s"]
+            feat += j["features_s"]
+            hands += j["hands"]
+    per_verify = ver / hands if hands else float("nan")
+    per_feat = feat / hands if hands else float("nan")
+    return {"hands": target, "detectors_s": round(t_decode + t_scan, 1),
+            "decode_s": round(t_decode, 1), "aggregate_s": round(t_scan, 1),
+            "verify_s_estimated": round(per_verify * target, 1),
+            "verify_ms_per_hand": round(per_verify * 1000, 3),
+            "features_ms_per_hand": round(per_feat * 1000, 3), "timed_hands": int(hands)}
+
+
+def plots(docs: Path, curves: dict[str, dict[str, dict[int, list[int]]]],
+          scores: dict[str, tuple[list[float], list[float]]]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    for det in (*BLOCK_DETECTORS, "quality"):
+        fig, ax = plt.subplots(figsize=(5, 3.2))
+        for prof, c in curves.items():
+            xs = [n for n in BLOCKS if c[det].get(n, [0, 0])[1]]
+            ys = [c[det][n][0] / c[det][n][1] for n in xs]
+            ax.plot(xs, ys, marker="o", label=prof)
+        ax.set_xscale("log")
+        ax.set_xticks(list(BLOCKS), [str(n) for n in BLOCKS])
+        ax.set_ylim(-0.02, 1.02)
+        ax.axhline(0.9, color="grey", lw=0.8, ls="--")
+        who = "all-seeing player's hands" if det == "quality" else "shared hands of the pair"
+        ax.set_xlabel(who)
+        ax.set_ylabel("detection rate")
+        ax.set_title(f"{det}: flagged at z ≥ {DETECTOR_THRESHOLD}")
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(docs / f"fairplay-detection-{det}.png", dpi=90)
+        plt.close(fig)
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    for prof, (honest, planted) in scores.items():
+        ax.hist(honest, bins=40, alpha=0.5, label=f"{prof}: honest pairs")
+        ax.scatter(planted, [1] * len(planted), marker="v", s=60, label=f"{prof}: planted")
+    ax.axvline(PAIR_THRESHOLD, color="red", lw=1, ls="--", label="threshold")
+    ax.set_yscale("log")
+    ax.set_xlabel("combined pair score (Stouffer z)")
+    ax.set_ylabel("pairs")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(docs / "fairplay-scores.png", dpi=90)
+    plt.close(fig)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("--docs", default="docs")
+    ap.add_argument("--limit", type=int, default=None, help="hands per population")
+    ap.add_argument("--timing-hands", type=int, default=100_000)
+    args = ap.parse_args()
+    root, docs = Path(args.root), Path(args.docs)
+    results: dict[str, Any] = {"thresholds": {"pair": PAIR_THRESHOLD,
+                                              "detector": DETECTOR_THRESHOLD,
+                                              "min_hands": MIN_HANDS}}
+    curves: dict[str, dict[str, dict[int, list[int]]]] = {}
+    scores: dict[str, tuple[list[float], list[float]]] = {}
+    used: list[Path] = []
+    feats_all: list[list[HandFeatures]] = []
+    for prof, short in (("standard", "std"), ("hengshan", "hs")):
+        for kind in ("cheats", "clean"):
+            d = root / f"{short}-{kind}"
+            if not (d / "features.ndjson").exists():
+                continue
+            feats = load(d, args.limit)
+            used.append(d)
+            feats_all.append(feats)
+            labels = json.loads((d / "labels.json").read_text())
+            roster = json.loads((d / "players.json").read_text())
+            report = scan(lambda feats=feats: feats)
+            entry: dict[str, Any] = {"hands": len(feats), "skilled": skilled(report, roster),
+                                     "flags": clean_flags(report)}
+            if kind == "cheats":
+                entry["ranks"] = ranks(report, labels)
+                pairs = [(p[0], p[1]) for p in labels["pairs"]]
+                c = block_rates(feats, pairs, labels["seers"])
+                curves[prof] = {k: v for k, v in c.items()}
+                entry["blocks"] = {k: {str(n): v for n, v in c[k].items()} for k in c}
+                entry["hands_needed_90"] = {k: needed(c[k]) for k in c}
+                planted = [tuple(p) for p in labels["pairs"]]
+                scores[prof] = ([r.score for r in report.pairs if r.players not in planted],
+                                [r.score for r in report.pairs if r.players in planted])
+            results[f"{prof}-{kind}"] = entry
+            print(prof, kind, json.dumps(entry)[:2000], file=sys.stderr, flush=True)
+    results["timing"] = timing(used, feats_all, args.timing_hands)
+    (docs / "fairplay-results.json").write_text(json.dumps(results, indent=1, sort_keys=True)
+                                                + "\n")
+    plots(docs, curves, scores)
+    print(json.dumps(results["timing"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
