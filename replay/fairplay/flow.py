@@ -68,6 +68,8 @@ class PointFlow:
         if not f or not f[a, b]:
             return []
         payer, winner = (a, b) if h.scores[b] > 0 else (b, a)
+        c = third(a, b)
+        other = f[(winner, c) if winner < c else (c, winner)]
         return [Evidence(self.name, h.game_id, (), f"{h.players[payer]} paid "
-                         f"{h.players[winner]} {f[a, b]} points, {h.players[third(a, b)]} "
-                         f"paid {f[tuple(sorted((winner, third(a, b))))]}", float(f[a, b]))]
+                         f"{h.players[winner]} {f[a, b]} points, {h.players[c]} paid {other}",
+                         float(f[a, b]))]
