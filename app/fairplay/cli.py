@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,27 +12,16 @@ from ..settings import Settings
 
 
 def simulate(_: Settings, args: argparse.Namespace) -> int:
-    from replay.tools.population import Plant, population
-    from replay.tools.simulate import dumps
+    from replay.tools.population import Plant, write_population
 
     try:
-        plant = Plant.parse(args.plant)
-        pop, hands = population(args.players, args.hands, args.seed, args.ruleset, plant)
+        n = write_population(Path(args.out), args.players, args.hands, args.seed, args.ruleset,
+                             Plant.parse(args.plant))
     except ValueError as exc:
         print(f"paohuzi-audit fairplay simulate: {exc}", file=sys.stderr)
         return 2
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    n = 0
-    with (out / "hands.ndjson").open("w", encoding="utf-8") as f:
-        for doc in hands:
-            f.write(dumps(doc) + "\n")
-            n += 1
-    (out / "labels.json").write_text(json.dumps(pop.labels, indent=1) + "\n", encoding="utf-8")
-    (out / "players.json").write_text(json.dumps(pop.roster(), indent=1) + "\n",
-                                      encoding="utf-8")
-    print(f"wrote {n} hands of {args.players} players to {out / 'hands.ndjson'}, "
-          f"labels to {out / 'labels.json'}", file=sys.stderr)
+    print(f"wrote {n} hands of {args.players} players to {args.out}/hands.ndjson, "
+          f"labels to {args.out}/labels.json", file=sys.stderr)
     return 0
 
 

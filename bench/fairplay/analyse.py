@@ -230,7 +230,7 @@ def main() -> int:
     used: list[Path] = []
     feats_all: list[list[HandFeatures]] = []
     for prof, short in (("standard", "std"), ("hengshan", "hs")):
-        for kind in ("cheats", "clean"):
+        for kind in ("cheats", "clean", "clean18"):
             d = root / f"{short}-{kind}"
             if not (d / "features.ndjson").exists():
                 continue

@@ -24,10 +24,12 @@ give the same bytes.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from ..cards import Card, next_seat, prev_seat
@@ -36,7 +38,7 @@ from ..model import EventType, Log
 from ..profiles import PROFILES
 from ..state import Phase
 from .bots import Bot, Style
-from .simulate import EPOCH_S, Driver, Options, Stuck, _robust, hand_rng, play_hand
+from .simulate import EPOCH_S, Driver, Options, Stuck, _robust, dumps, hand_rng, play_hand
 
 #: chance that the partner of a seated colluder joins the table
 JOIN: Final = 0.5
@@ -223,3 +225,20 @@ def _hands(pop: Population, hands: int, seed: int, ruleset: str) -> Iterator[dic
                              started=started)
 
         yield _robust(make, game_id)
+
+
+def write_population(out: Path, players: int, hands: int, seed: int, ruleset: str,
+                     plant: Plant) -> int:
+    """``out/hands.ndjson`` (one log a line), ``out/labels.json`` (the planted cheats) and
+    ``out/players.json`` (every player's tier, activity and role); the hands written."""
+    pop, docs = population(players, hands, seed, ruleset, plant)
+    out.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with (out / "hands.ndjson").open("w", encoding="utf-8") as f:
+        for doc in docs:
+            f.write(dumps(doc) + "\n")
+            n += 1
+    (out / "labels.json").write_text(json.dumps(pop.labels, indent=1) + "\n", encoding="utf-8")
+    (out / "players.json").write_text(json.dumps(pop.roster(), indent=1) + "\n",
+                                      encoding="utf-8")
+    return n
