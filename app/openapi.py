@@ -12,6 +12,8 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
+from replay.logschema import openapi_schemas
+
 _GENERIC = "#/components/schemas/HTTPValidationError"
 
 
@@ -36,9 +38,10 @@ def install(app: FastAPI) -> None:
                 responses = operation.get("responses", {})
                 if "422" in responses and _is_generic(responses["422"]):
                     del responses["422"]
-        schemas = spec.get("components", {}).get("schemas", {})
+        schemas = spec.setdefault("components", {}).setdefault("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
             schemas.pop(name, None)
+        schemas.update(openapi_schemas())  # the paohuzi-log/1 body of POST /games
         app.openapi_schema = spec
         return spec
 

@@ -31,7 +31,7 @@ from .state import Phase, State
 Groups = tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     type: EventType
     seat: int | None
@@ -73,7 +73,12 @@ def legal_actions(state: State) -> list[Action]:
             out += _discard(state, state.turn, state.optional_discard)
         else:
             out += _draw(state, state.turn)
-    return sorted(set(out))
+    return sorted(set(out), key=_order)
+
+
+def _order(a: Action) -> tuple[str, int, int, Groups]:
+    return (a.type.value, -1 if a.seat is None else a.seat, -1 if a.card is None else a.card,
+            a.groups)
 
 
 def seats_to_act(state: State) -> tuple[int, ...]:

@@ -1,9 +1,9 @@
-"""Strict parsing of ``paohuzi-log/1`` documents (docs: LOG_FORMAT.md).
+"""The shape of ``paohuzi-log/1`` documents (docs: LOG_FORMAT.md).
 
-``loads_strict`` turns bytes or text into JSON values, refusing everything RFC 8259
-leaves loose: invalid or non-UTF-8 bytes, ``NaN``/``Infinity``, lone surrogates,
-duplicate object keys and deep nesting. ``parse_log`` then checks the whole document
-against the log format and builds ``replay.model.Log``.
+``replay.strictjson.loads_strict`` turns bytes or text into JSON values, refusing
+everything RFC 8259 leaves loose; ``parse_log`` then checks the whole document
+against the log format and builds ``replay.model.Log``. The same shape is published
+as a JSON Schema, ``replay/schema/paohuzi-log-1.schema.json``.
 
 Every refusal is a ``LogFormatError`` listing each ``Problem`` found (up to
 ``MAX_PROBLEMS``): an RFC 6901 JSON pointer to the offending value (``""`` for the
@@ -16,11 +16,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import math
 import re
-import sys
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Final, TypeVar
 
@@ -37,6 +34,17 @@ from .model import (
     Outcome,
 )
 from .profiles import OVERRIDABLE, PROFILES, Profile, ProfileError, resolve
+from .strictjson import (
+    DEFAULT_MAX_DEPTH,
+    MAX_PROBLEMS,
+    LogFormatError,
+    Problem,
+    loads_strict,
+)
+from .strictjson import Problems as _Problems
+from .strictjson import check_json as _check_json
+from .strictjson import describe as _got
+from .strictjson import pointer_join as _ptr
 
 __all__ = [
     "FANS",
@@ -49,34 +57,20 @@ __all__ = [
     "parse_log",
 ]
 
-#: at most this many problems are reported for one document.
-MAX_PROBLEMS: Final = 50
-#: the default bound on nested arrays and objects (the top-level object is depth 1).
-DEFAULT_MAX_DEPTH: Final = 64
 #: longest card list accepted in ``deal`` (counts are the engine's ``deal_invalid``).
 MAX_CARD_LIST: Final = 80
 MAX_ID_LENGTH: Final = 128
-#: the only names allowed in ``result.fans``.
-FANS: Final[tuple[str, ...]] = ("hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di")
+#: the only names allowed in ``result.fans`` (LOG_FORMAT.md; the last ten are changde's).
+FANS: Final[tuple[str, ...]] = (
+    "hong_hu", "dian_hu", "hong_wu", "wu_hu", "dui_dui_hu", "hai_di",
+    "si_qi_hong", "da_hu", "xiao_hu", "tian_hu", "di_hu", "ting_hu", "shua_hou",
+    "da_tuan_yuan", "hang_hang_xi", "jia_hang_hang",
+)
 
 _CARD: Final = "a card name (x1..x10, d1..d10)"
 _SEAT: Final = "a seat (an integer from 0 to 2)"
 _HEX64: Final = re.compile(r"[0-9a-f]{64}")
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
-# A surrogate written raw, or escaped as \\uD800..\\uDFFF.
-_MAYBE_SURROGATE: Final = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
-# A JSON string (its closing quote optional, so a match never backtracks), or one
-# bracket; used to measure nesting before parsing.
-_DEPTH_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
-_UTF8_BOM: Final = b"\xef\xbb\xbf"
-_WIDE_BOMS: Final = (
-    (b"\x00\x00\xfe\xff", "UTF-32"),
-    (b"\xff\xfe\x00\x00", "UTF-32"),
-    (b"\xfe\xff", "UTF-16"),
-    (b"\xff\xfe", "UTF-16"),
-)
-
-_TOP_FIELDS: Final = (
+TOP_FIELDS: Final = (
     "format",
     "game_id",
     "ruleset",
@@ -90,11 +84,11 @@ _TOP_FIELDS: Final = (
     "result",
     "meta",
 )
-_MATCH_FIELDS: Final = ("id", "hand")
-_PLAYER_FIELDS: Final = ("seat", "id")
-_DEAL_FIELDS: Final = ("hands", "shown", "stock", "commitment")
-_COMMITMENT_FIELDS: Final = ("salt", "sha256")
-_RESULT_FIELDS: Final = (
+MATCH_FIELDS: Final = ("id", "hand", "drawn_before")
+PLAYER_FIELDS: Final = ("seat", "id")
+DEAL_FIELDS: Final = ("hands", "shown", "stock", "commitment")
+COMMITMENT_FIELDS: Final = ("salt", "sha256")
+RESULT_FIELDS: Final = (
     "outcome",
     "winner",
     "scores",
@@ -105,9 +99,9 @@ _RESULT_FIELDS: Final = (
     "multiplier",
     "points",
 )
-_RESULT_INTS: Final = ("huxi", "grade", "duo", "multiplier", "points")
+RESULT_INTS: Final = ("huxi", "grade", "duo", "multiplier", "points")
 # Fields each event type requires, besides ``type``; ``t`` and ``meta`` are always allowed.
-_EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
+EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
     EventType.DRAW: ("seat", "card"),
     EventType.DISCARD: ("seat", "card"),
     EventType.TI: ("seat", "card"),
@@ -119,297 +113,17 @@ _EVENT_REQUIRED: Final[dict[EventType, tuple[str, ...]]] = {
     EventType.HU: ("seat", "card"),
     EventType.END: ("reason",),
 }
-_EVENT_OPTIONAL: Final = ("t", "meta")
+EVENT_OPTIONAL: Final = ("t", "meta")
 _EVENT_TYPES: Final[dict[str, EventType]] = {t.value: t for t in EventType}
 _EVENT_TYPE_LIST: Final = ", ".join(_EVENT_TYPES)
 _EVENT_ALLOWED: Final[dict[EventType, tuple[str, ...]]] = {
-    t: ("type", *required, *_EVENT_OPTIONAL) for t, required in _EVENT_REQUIRED.items()
+    t: ("type", *required, *EVENT_OPTIONAL) for t, required in EVENT_REQUIRED.items()
 }
 _END_REASONS: Final[dict[str, EndReason]] = {r.value: r for r in EndReason}
 _OUTCOMES: Final = frozenset(o.value for o in Outcome)
 _EVENT_ANY: Final = ("type", "seat", "card", "groups", "reason", "t", "meta")
 
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a document: where (a JSON pointer) and what was expected."""
-
-    pointer: str
-    expected: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"pointer": self.pointer, "expected": self.expected}
-
-
-class LogFormatError(ValueError):
-    """A document that is not a valid ``paohuzi-log/1`` log; ``problems`` says why."""
-
-    problems: list[Problem]
-
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        items = list(problems)[:MAX_PROBLEMS]
-        if not items:
-            items = [Problem("", "a valid paohuzi-log/1 document")]
-        super().__init__(items)
-        self.problems = items
-
-    def __str__(self) -> str:
-        return "\n".join(f"{p.pointer}: {p.expected}" for p in self.problems)
-
-    def to_json(self) -> list[dict[str, str]]:
-        return [p.to_json() for p in self.problems]
-
-
-class _Problems:
-    """Collects problems, keeping the first ``MAX_PROBLEMS``."""
-
-    __slots__ = ("items",)
-
-    def __init__(self) -> None:
-        self.items: list[Problem] = []
-
-    def add(self, pointer: str, expected: str) -> None:
-        if len(self.items) < MAX_PROBLEMS:
-            self.items.append(Problem(pointer, expected))
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-    def raise_if_any(self) -> None:
-        if self.items:
-            raise LogFormatError(self.items)
-
-
-# --- JSON pointers and descriptions ------------------------------------------------------
-
-
-def _escape(token: str) -> str:
-    """One RFC 6901 reference token; a lone surrogate is written as text (``\\ud800``)."""
-    if "~" in token or "/" in token:
-        token = token.replace("~", "~0").replace("/", "~1")
-    if not _SURROGATE.search(token):
-        return token
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", token)
-
-
-def _ptr(base: str, key: str | int) -> str:
-    return f"{base}/{_escape(str(key))}"
-
-
-def _got(value: object) -> str:
-    """A short description of a JSON value, for ``expected`` messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 40 else text[:40] + "..."
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:40]) + "..."
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return f"a {type(value).__name__}"
-
-
-def _line_col(text: str, pos: int) -> tuple[int, int]:
-    line = text.count("\n", 0, pos) + 1
-    return line, pos - text.rfind("\n", 0, pos)
-
-
-# --- strict JSON ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Refused:
-    """Stands in for a value the decoder met but JSON here does not allow."""
-
-    expected: str
-
-
-class _DupDict(dict[str, Any]):
-    """An object that had repeated keys; ``dups`` lists them (the walk reports them)."""
-
-    __slots__ = ("dups",)
-
-    def __init__(self, pairs: list[tuple[str, Any]], dups: list[str]) -> None:
-        super().__init__(pairs)
-        self.dups = dups
-
-
-class _Scan:
-    """Decoder hooks for one ``loads_strict`` call; ``flagged`` when one stood in."""
-
-    __slots__ = ("flagged",)
-
-    def __init__(self) -> None:
-        self.flagged = False
-
-    def object_pairs(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        result = dict(pairs)
-        if len(result) == len(pairs):
-            return result
-        self.flagged = True
-        seen: set[str] = set()
-        dups: list[str] = []
-        for key, _ in pairs:
-            if key in seen and key not in dups:
-                dups.append(key)
-            seen.add(key)
-        return _DupDict(pairs, dups)
-
-    def constant(self, name: str) -> _Refused:
-        self.flagged = True
-        return _Refused(f"a finite number (JSON has no {name}), got {name}")
-
-    def number(self, text: str) -> float | _Refused:
-        value = float(text)
-        if math.isfinite(value):
-            return value
-        self.flagged = True
-        return _Refused(f"a finite number, got {text[:40]} (out of range)")
-
-
-def _pointer(path: list[str | int]) -> str:
-    return "".join("/" + _escape(str(token)) for token in path)
-
-
-def _check_json(value: Any, path: list[str | int], max_depth: int, p: _Problems) -> None:
-    """Report values a JSON document may not hold (see ``loads_strict``).
-
-    ``path`` leads to ``value``; pointers are only built for problems.
-    """
-    if isinstance(value, dict):
-        if len(path) >= max_depth:
-            p.add(_pointer(path), f"nesting at most {max_depth} arrays and objects deep")
-            return
-        if isinstance(value, _DupDict):
-            for key in value.dups:
-                p.add(_pointer([*path, key]), f"each key once in an object, got {_got(key)} twice")
-        for key, item in value.items():
-            if not isinstance(key, str):
-                p.add(_pointer(path), f"object keys that are strings, got {_got(key)}")
-                continue
-            path.append(key)
-            if _SURROGATE.search(key):
-                p.add(_pointer(path), "a key without lone surrogates (\\ud800-\\udfff)")
-            if not isinstance(item, str | int) or isinstance(item, str) and _SURROGATE.search(item):
-                _check_json(item, path, max_depth, p)
-            path.pop()
-    elif isinstance(value, list):
-        if len(path) >= max_depth:
-            p.add(_pointer(path), f"nesting at most {max_depth} arrays and objects deep")
-            return
-        path.append(0)
-        for index, item in enumerate(value):
-            if not isinstance(item, str | int) or isinstance(item, str) and _SURROGATE.search(item):
-                path[-1] = index
-                _check_json(item, path, max_depth, p)
-        path.pop()
-    elif isinstance(value, str):
-        if _SURROGATE.search(value):
-            p.add(_pointer(path), "a string without lone surrogates (\\ud800-\\udfff)")
-    elif isinstance(value, _Refused):
-        p.add(_pointer(path), value.expected)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            p.add(_pointer(path), f"a finite number, got {value!r}")
-    elif value is not None and not isinstance(value, int):
-        p.add(_pointer(path), f"a JSON value, got {_got(value)}")
-
-
-def _decode(raw: bytes) -> str:
-    for bom, name in _WIDE_BOMS:
-        if raw.startswith(bom):
-            raise LogFormatError([Problem("", f"UTF-8 JSON text, got {name} (byte order mark)")])
-    if raw.startswith(_UTF8_BOM):  # RFC 8259 8.1: a parser may ignore it
-        raw = raw[len(_UTF8_BOM) :]
-    if b"\x00" in raw:
-        raise LogFormatError(
-            [Problem("", "UTF-8 JSON text, got NUL bytes (UTF-16 or UTF-32 without a BOM?)")]
-        )
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - raw.rfind(b"\n", 0, exc.start)
-        raise LogFormatError(
-            [
-                Problem(
-                    "",
-                    f"valid UTF-8, got an invalid byte sequence at byte {exc.start} "
-                    f"(line {line} column {column})",
-                )
-            ]
-        ) from None
-
-
-def _too_deep(text: str, max_depth: int) -> Problem | None:
-    depth = 0
-    for match in _DEPTH_TOKEN.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > max_depth:
-                line, column = _line_col(text, match.start())
-                return Problem(
-                    "",
-                    f"nesting at most {max_depth} arrays and objects deep, "
-                    f"got deeper at line {line} column {column}",
-                )
-        elif token in "]}":
-            depth -= 1
-    return None
-
-
-def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
-    """Parse one JSON text strictly; raises ``LogFormatError``.
-
-    Bytes must be UTF-8 (a leading UTF-8 BOM is ignored; UTF-16/32 and invalid bytes
-    are refused). Refused too: ``NaN``, ``Infinity``, ``-Infinity`` and numbers out of
-    float range, lone surrogates (raw or escaped) in strings and keys, duplicate keys,
-    and arrays/objects nested more than ``max_depth`` deep. A syntax error reports its
-    line and column.
-    """
-    if isinstance(raw, str):
-        text = raw
-    elif isinstance(raw, bytes | bytearray | memoryview):
-        text = _decode(bytes(raw))
-    else:
-        raise LogFormatError([Problem("", f"JSON text as bytes or str, got {_got(raw)}")])
-    deep = _too_deep(text, max_depth)
-    if deep is not None:
-        raise LogFormatError([deep])
-    scan = _Scan()
-    try:
-        value = json.loads(
-            text,
-            object_pairs_hook=scan.object_pairs,
-            parse_constant=scan.constant,
-            parse_float=scan.number,
-        )
-    except json.JSONDecodeError as exc:
-        raise LogFormatError(
-            [Problem("", f"valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
-        ) from None
-    except RecursionError:
-        raise LogFormatError(
-            [Problem("", f"nesting at most {max_depth} arrays and objects deep")]
-        ) from None
-    except ValueError:  # int() refuses more than sys.get_int_max_str_digits() digits
-        raise LogFormatError(
-            [Problem("", f"integers of at most {sys.get_int_max_str_digits()} digits")]
-        ) from None
-    # Only a stand-in value or an escaped surrogate needs the walk.
-    if scan.flagged or _MAYBE_SURROGATE.search(text):
-        p = _Problems()
-        _check_json(value, [], max_depth, p)
-        p.raise_if_any()
-    return value
 
 
 # --- canonical form -------------------------------------------------------------------------
@@ -604,7 +318,8 @@ def _profile(doc: dict[str, Any], p: _Problems) -> tuple[str | None, Profile | N
 def _match(doc: dict[str, Any], p: _Problems) -> Match | None:
     if "match" not in doc:
         return None
-    obj = _fields(doc["match"], "/match", _MATCH_FIELDS, p, 'an object {"id", "hand"}')
+    obj = _fields(doc["match"], "/match", MATCH_FIELDS, p,
+                  'an object {"id", "hand", "drawn_before"}')
     if obj is None:
         return None
     ident = _text(
@@ -615,9 +330,12 @@ def _match(doc: dict[str, Any], p: _Problems) -> Match | None:
         None,
     )
     hand = _int(_take(obj, "hand", "/match", p, "the hand number"), "/match/hand", p, 1, None)
-    if ident is None or hand is None:
+    drawn_before: int | None = 0
+    if "drawn_before" in obj:  # changde 黄番 (RULES §11)
+        drawn_before = _int(obj["drawn_before"], "/match/drawn_before", p, 0, None)
+    if ident is None or hand is None or drawn_before is None:
         return None
-    return Match(ident, hand)
+    return Match(ident, hand, drawn_before)
 
 
 def _started_at(doc: dict[str, Any], p: _Problems) -> str | None:
@@ -653,7 +371,7 @@ def _players(doc: dict[str, Any], p: _Problems) -> tuple[str, str, str] | None:
     taken: dict[int, int] = {}
     for index, item in enumerate(value):
         pointer = _ptr("/players", index)
-        obj = _fields(item, pointer, _PLAYER_FIELDS, p, 'a player {"seat", "id"}')
+        obj = _fields(item, pointer, PLAYER_FIELDS, p, 'a player {"seat", "id"}')
         if obj is None:
             ok = False
             continue
@@ -686,7 +404,7 @@ def _commitment(deal: dict[str, Any], p: _Problems) -> Commitment | None:
     obj = _fields(
         deal["commitment"],
         "/deal/commitment",
-        _COMMITMENT_FIELDS,
+        COMMITMENT_FIELDS,
         p,
         'an object {"salt", "sha256"}',
     )
@@ -707,7 +425,7 @@ def _deal(doc: dict[str, Any], p: _Problems) -> Deal | None:
     value = _take(doc, "deal", "", p, 'the deal {"hands", "shown", "stock"}')
     if value is _MISSING:
         return None
-    deal = _fields(value, "/deal", _DEAL_FIELDS, p, 'the deal {"hands", "shown", "stock"}')
+    deal = _fields(value, "/deal", DEAL_FIELDS, p, 'the deal {"hands", "shown", "stock"}')
     if deal is None:
         return None
     ok = True
@@ -805,7 +523,7 @@ def _event(value: Any, pointer: str, p: _Problems) -> Event | None:
             _reason(value["reason"], pointer + "/reason", p)
         _event_common(value, pointer, p)
         return None
-    required = _EVENT_REQUIRED[kind]
+    required = EVENT_REQUIRED[kind]
     allowed = _EVENT_ALLOWED[kind]
     for key in value:
         if key not in allowed:
@@ -896,7 +614,7 @@ def _result(doc: dict[str, Any], p: _Problems) -> tuple[bool, dict[str, Any] | N
     """(ok, the result as given); ``(True, None)`` when there is none."""
     if "result" not in doc:
         return True, None
-    obj = _fields(doc["result"], "/result", _RESULT_FIELDS, p, 'a result object {"outcome", ...}')
+    obj = _fields(doc["result"], "/result", RESULT_FIELDS, p, 'a result object {"outcome", ...}')
     if obj is None:
         return False, None
     start = len(p.items)
@@ -916,7 +634,7 @@ def _result(doc: dict[str, Any], p: _Problems) -> tuple[bool, dict[str, Any] | N
         else:
             for index, item in enumerate(scores):
                 _int(item, _ptr("/result/scores", index), p, None, None)
-    for key in _RESULT_INTS:
+    for key in RESULT_INTS:
         if key in obj:
             _int(obj[key], _ptr("/result", key), p, None, None)
     if "fans" in obj:
@@ -933,14 +651,14 @@ def _result(doc: dict[str, Any], p: _Problems) -> tuple[bool, dict[str, Any] | N
                     p.add(at, f"each fan once, got {item!r} again")
                 else:
                     seen.add(item)
-    if len(p.items) > start or any(key not in _RESULT_FIELDS for key in obj):
+    if len(p.items) > start or any(key not in RESULT_FIELDS for key in obj):
         return False, None
     return True, {key: list(item) if isinstance(item, list) else item for key, item in obj.items()}
 
 
 def _build(doc: dict[str, Any]) -> Log:
     p = _Problems()
-    _fields(doc, "", _TOP_FIELDS, p, "a log object")
+    _fields(doc, "", TOP_FIELDS, p, "a log object")
     fmt = _take(doc, "format", "", p, f'the format "{FORMAT}"')
     if fmt is not _MISSING and fmt != FORMAT:
         p.add("/format", f'"{FORMAT}", got {_got(fmt)}')

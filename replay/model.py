@@ -72,6 +72,8 @@ class Deal:
 class Match:
     id: str
     hand: int
+    #: hands in a row drawn just before this one at this table (changde 黄番, RULES §11)
+    drawn_before: int = 0
 
 
 @dataclass(frozen=True, slots=True)

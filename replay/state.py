@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from . import arrangements, scoring
+from . import arrangements, claims, scoring
 from .cards import Card, card_name, counts_of, next_seat
 from .chi import ChiProblem, check_chi
 from .claims import WEI_KINDS, Claim, Window, hu_order, open_window, passed_chances, refused_wins
@@ -70,8 +70,8 @@ class HuAfter:
     pre: Pre | None = None
     #: a 跑'd card was revealed; a 提'd/偎'd one was not, so passing a win on it is no 臭胡
     revealed: bool = True
-    #: the melding seat holds a complete hand but the ledger bars its win
-    barred: bool = False
+    #: seats holding a complete hand with the card whose win the ledger bars
+    barred: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -581,8 +581,7 @@ class State:
         ha = self.hu_after
         assert ha is not None and e.seat is not None
         seat = e.seat
-        if e.card != ha.card or (seat not in ha.candidates
-                                 and not (seat == ha.seat and ha.barred)):
+        if e.card != ha.card or (seat not in ha.candidates and seat not in ha.barred):
             self.hu_after = None
             self.find(i, seat, Code.HU_INVALID,
                       f"seat {seat} cannot win on {_name(e.card)} here",
@@ -735,19 +734,24 @@ class State:
             arrangements.best_huxi(st.meld_pairs(), st.hand, None) >= self.profile.min_huxi
         own_can = complete and self.ledger.hu_bar(seat, card, st.table_huxi) is None
         pre = pre if allowed else None
-        #: a complete hand barred by the ledger: its win is judged (臭胡, 过张), not refused
-        barred = complete and not own_can and pre is None
         now = list(table_huxi) if table_huxi is not None else [
             s.table_huxi for s in self.table.seats]
-        if own_can or pre is not None or barred:
+        order = hu_order(src, drawn)
+        # complete hands the ledger bars: a win logged here is judged (臭胡, 过张), and
+        # letting the card go is no refusal
+        barred = [seat] if complete and not own_can and pre is None else []
+        if kind is GroupKind.PAO and allowed:  # 破跑胡 by a seat that may not win
+            barred += [s for s in order if s != seat and s not in others
+                       and self.ledger.hu_bar(s, card, now[s]) is not None
+                       and claims.win_huxi(self.table, s, card) >= self.profile.min_huxi]
+        if own_can or pre is not None or seat in barred:
             now[seat] = st.table_huxi  # the seat could win after its meld (docs/rules.md 3)
         mine = {seat} if own_can or pre is not None else set()
-        order = hu_order(src, drawn)
         cands = sorted(set(others) | mine, key=order.index)
         if cands or barred:
             self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
                                     (now[0], now[1], now[2]), pre, kind is GroupKind.PAO,
-                                    barred)
+                                    tuple(barred))
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> None:

@@ -10,6 +10,8 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from replay.logschema import schema_bytes
+
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
@@ -37,7 +39,8 @@ _LOG_BODY: dict[str, Any] = {
     "requestBody": {
         "required": True,
         "description": "One paohuzi-log/1 document (LOG_FORMAT.md), sent as raw JSON.",
-        "content": {"application/json": {"schema": {"type": "object"}}},
+        "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/PaohuziLog1"}}},
     }
 }
 _BULK_BODY: dict[str, Any] = {
@@ -47,6 +50,16 @@ _BULK_BODY: dict[str, Any] = {
         "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
     }
 }
+
+
+@router.get(
+    "/schema/paohuzi-log-1.json",
+    summary="The JSON Schema of paohuzi-log/1 (no key needed)",
+    responses={200: {"description": "The schema (JSON Schema draft 2020-12)",
+                     "content": {"application/schema+json": {}}}},
+)
+def get_log_schema() -> Response:
+    return Response(schema_bytes(), media_type="application/schema+json")
 
 
 @router.post(

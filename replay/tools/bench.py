@@ -5,7 +5,7 @@ The corpus is simulated once (``replay.simulate``); then verification alone
 one process, with the engine's caches cleared first so the simulation does not
 warm them. The process is pinned to one CPU where the OS allows it. The win
 check (``arrangements.best_huxi``) is timed alone over random winning and
-non-winning holdings (``arrangements.bench_win_checks``).
+non-winning holdings (``holdings.bench_win_checks``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .. import arrangements
 from ..engine import verify
 from ..logformat import parse_log
 from ..verdict import Status
+from . import holdings
 from .simulate import dumps, simulate
 
 
@@ -104,7 +105,7 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
         verify(parse_log(raw))
     pv_seconds = clock() - t0
     times.sort()
-    wc = arrangements.bench_win_checks(win_checks, seed)
+    wc = holdings.bench_win_checks(win_checks, seed)
     return BenchResult(
         games=len(logs),
         ruleset=ruleset,

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .. import match as match_rules
 from ..cards import NUM_KINDS, RED, Card, card_name, counts_of, next_seat
 from ..discard_rule import dealer_owes_opening_discard
 from ..model import FORMAT, Commitment, Deal, EndReason, Event, EventType, Log
@@ -678,15 +679,11 @@ def set_quarantine_hook(hook: Callable[[str, str, dict[str, Any]], None] | None)
 
 def next_dealer(profile: Profile, dealer: int, winner: int | None, outcome: str,
                 drawn_run: int) -> tuple[int, int]:
-    """RULES §10: (next dealer, drawn hands in a row so far)."""
-    if outcome == "hu" and winner is not None:
-        return winner, 0
-    run = drawn_run + 1
-    if profile.dealer_rotation == "pass_on_draw":
-        return next_seat(dealer), 0
-    if run >= 3:
-        return next_seat(dealer), 0
-    return dealer, run
+    """RULES §10: (next dealer, drawn hands in a row so far); the rule is
+    ``replay.match.next_dealer`` (a simulated match hand ends won or drawn)."""
+    nxt, run = match_rules.next_dealer(profile, dealer, "hu" if outcome == "hu" else "exhausted",
+                                       winner, drawn_run)
+    return (dealer if nxt is None else nxt), run
 
 
 def simulate(games: int, seed: int = 0, ruleset: str = "standard", *, match: int = 1,

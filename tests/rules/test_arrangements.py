@@ -11,9 +11,6 @@ import pytest
 from replay.arrangements import (
     Arrangement,
     Group,
-    _random_holding,
-    _random_win,
-    bench_win_checks,
     best_huxi,
     clear_caches,
     is_ready,
@@ -21,6 +18,7 @@ from replay.arrangements import (
 )
 from replay.cards import counts_of, parse_card
 from replay.groups import FOURS, GroupKind, group_huxi, is_jiao, is_sentence
+from replay.tools.holdings import bench_win_checks, random_holding, random_win
 
 G = GroupKind
 
@@ -420,7 +418,7 @@ def test_matches_a_brute_force_reference() -> None:
     rng = random.Random(20240601)
     wins = 0
     for i in range(1500):
-        melds, counts, card = (_random_win if i % 2 else _random_holding)(rng)
+        melds, counts, card = (random_win if i % 2 else random_holding)(rng)
         if rng.random() < 0.1:
             card = None
         expected = _reference(melds, counts, card)

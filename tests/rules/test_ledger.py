@@ -227,3 +227,16 @@ def test_standard_may_win_on_a_passed_kind_after_its_chou_wei() -> None:
     v = b.verify()
     assert v.status is Status.CLEAN, codes(v)
 
+
+
+def test_hengshan_po_pao_hu_barred_by_chou_hu_is_chou_hu() -> None:
+    # seat 1 waits on x3 or x6 and refuses x3 (seq 0: any card barred until huxi 3);
+    # seat 0 draws x6 and seat 2 must 跑 it (its 坎); seat 1 then wins on the 跑'd x6
+    # (破跑胡): a complete hand barred by its 臭胡, so chou_hu, not "cannot win here".
+    hand = "d1*3 d2*3 d3*3 x7 x8 x9 d4 d5 d6 d7 d8 d9 x4 x5"
+    b = HandBuilder(["x3 x1", hand, "x6*3"], stock="d10 d6 x6", shown="x1", ruleset="hengshan",
+                    avoid="d10")
+    v = b.discard(0, "x3").draw(1).draw(2).draw(0).pao(2, "x6").hu(1, "x6").verify()
+    assert (0, 1, "chou_hu", "x3") in decisions(v)
+    assert [(f.seq, str(f.code), f.refs) for f in v.findings] == [(5, "chou_hu", (0,))]
+    assert v.score is not None and v.score["expected"]["winner"] == 1  # type: ignore[index]

@@ -6,21 +6,26 @@ then on purpose (``python -m tests.rules.perft.counts --write``).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from replay.actions import legal_actions
 from replay.model import EventType
 
-from .perft.counts import DEALS, FILE, counts, deal_state, perft
+from .perft.counts import DEALS, all_counts, counts, deal_state, perft, pinned
 
-PINNED: dict[str, list[int]] = json.loads(FILE.read_text())
+PINNED = {name: [int(n) for n in entry["counts"].values()]  # type: ignore[attr-defined]
+          for name, entry in pinned().items()}
 
 
 @pytest.mark.parametrize("name", sorted(DEALS))
 def test_perft_counts_are_pinned(name: str) -> None:
     assert counts(name) == PINNED[name]
+
+
+def test_the_data_file_describes_each_deal() -> None:
+    entry = pinned()["hengshan-1"]
+    assert (entry["ruleset"], entry["dealer"], entry["shuffle"]) == ("hengshan", 1, "perft/1")
+    assert set(pinned()) == set(DEALS) and callable(all_counts)
 
 
 def test_depth_one_is_the_dealers_discard_choices() -> None:

@@ -60,3 +60,13 @@ def test_the_tools_read_no_private_attribute_of_the_core() -> None:
         imported = sorted(a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                           for a in node.names if a.name.startswith("_"))
         assert imported == [], (path.name, imported)
+
+
+def test_tests_import_no_private_helper_of_replay() -> None:
+    tests = Path(__file__).resolve().parents[1]
+    bad = []
+    for path in tests.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("replay"):
+                bad += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert bad == []

@@ -24,8 +24,8 @@ from replay.model import EventType
 from replay.state import State
 
 FILE = Path(__file__).with_name("perft.json")
-#: deal name -> (ruleset, dealer, shuffle seed or a fixed deal)
 DEPTH = 5
+#: deal name -> (ruleset, dealer, the seed of ``random.Random`` that shuffles the 80 cards)
 DEALS: dict[str, tuple[str, int, str]] = {
     **{f"standard-{i}": ("standard", i % 3, f"perft/{i}") for i in range(3)},
     **{f"hengshan-{i}": ("hengshan", i % 3, f"perft/{i}") for i in range(3)},
@@ -36,6 +36,7 @@ def deal_state(name: str) -> State:
     ruleset, dealer, seed = DEALS[name]
     deck = [n for n in NAMES for _ in range(4)]
     random.Random(seed).shuffle(deck)
+    # deal in deck order: the dealer's 21 (or 20), ..., the stock last, top first
     sizes = [21 if s == dealer else 20 for s in range(3)]
     hands, pos = [], 0
     for n in sizes:
@@ -63,15 +64,28 @@ def counts(name: str, depth: int = DEPTH) -> list[int]:
     return [perft(st, d) for d in range(1, depth + 1)]
 
 
-def all_counts() -> dict[str, list[int]]:
-    return {name: counts(name) for name in DEALS}
+def all_counts() -> dict[str, dict[str, object]]:
+    """The data file: each deal (its ruleset, dealer and shuffle) and depth -> leaf count."""
+    out: dict[str, dict[str, object]] = {}
+    for name, (ruleset, dealer, seed) in DEALS.items():
+        got = counts(name)
+        out[name] = {"ruleset": ruleset, "dealer": dealer, "shuffle": seed,
+                     "counts": {str(d): n for d, n in enumerate(got, 1)}}
+    return out
+
+
+def pinned() -> dict[str, dict[str, object]]:
+    data: dict[str, dict[str, object]] = json.loads(FILE.read_text())
+    return data
 
 
 if __name__ == "__main__":
     got = all_counts()
-    old = json.loads(FILE.read_text()) if FILE.exists() else {}
-    for name, c in got.items():
-        mark = "" if old.get(name) == c else f"  (was {old.get(name)})"
-        print(f"{name}: {c}{mark}")
+    old = pinned() if FILE.exists() else {}
+    for name, entry in got.items():
+        prev = old.get(name)
+        was = prev.get("counts") if isinstance(prev, dict) else prev
+        mark = "" if prev == entry else f"  (was {was})"
+        print(f"{name}: {entry['counts']}{mark}")
     if "--write" in sys.argv:
         FILE.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")

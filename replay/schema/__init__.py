@@ -1,0 +1,1 @@
+"""Published schemas (package data): ``paohuzi-log-1.schema.json`` (see ``replay.logschema``)."""
