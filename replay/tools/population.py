@@ -38,7 +38,16 @@ from ..model import EventType, Log
 from ..profiles import PROFILES
 from ..state import Phase
 from .bots import Bot, Style
-from .simulate import EPOCH_S, Driver, Options, Stuck, _robust, dumps, hand_rng, play_hand
+from .simulate import (
+    EPOCH_S,
+    Driver,
+    Options,
+    Stuck,
+    dumps,
+    hand_rng,
+    play_hand,
+    play_robustly,
+)
 
 #: chance that the partner of a seated colluder joins the table
 JOIN: Final = 0.5
@@ -224,7 +233,7 @@ def _hands(pop: Population, hands: int, seed: int, ruleset: str) -> Iterator[dic
                              allow_abandon=False, styles=styles, make_driver=driver,
                              started=started)
 
-        yield _robust(make, game_id)
+        yield play_robustly(make, game_id)
 
 
 def write_population(out: Path, players: int, hands: int, seed: int, ruleset: str,

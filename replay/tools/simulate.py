@@ -668,6 +668,9 @@ def _robust(make: Callable[[int], dict[str, Any]], game_id: str) -> dict[str, An
     raise RuntimeError(f"{game_id}: the simulator failed 20 times in a row")
 
 
+#: ``_robust`` for the simulator's other drivers (the population simulator)
+play_robustly = _robust
+
 _on_quarantine: Callable[[str, str, dict[str, Any]], None] | None = None
 
 
