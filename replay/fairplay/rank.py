@@ -49,10 +49,7 @@ class PairResult:
     evidence: tuple[Evidence, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "score": round(self.score, 3),
-                "flagged": self.flagged, "hands": self.hands,
-                "detectors": {k: v.to_json() for k, v in self.detectors.items()},
-                "evidence": [e.to_json() for e in self.evidence]}
+        return {"players": list(self.players), **_scored(self)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +62,13 @@ class PlayerResult:
     evidence: tuple[Evidence, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "score": round(self.score, 3),
-                "flagged": self.flagged, "hands": self.hands,
-                "detectors": {k: v.to_json() for k, v in self.detectors.items()},
-                "evidence": [e.to_json() for e in self.evidence]}
+        return {"player": self.player, **_scored(self)}
+
+
+def _scored(r: PairResult | PlayerResult) -> dict[str, Any]:
+    return {"score": round(r.score, 3), "flagged": r.flagged, "hands": r.hands,
+            "detectors": {k: v.to_json() for k, v in r.detectors.items()},
+            "evidence": [e.to_json() for e in r.evidence]}
 
 
 @dataclass(frozen=True, slots=True)

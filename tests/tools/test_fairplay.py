@@ -22,7 +22,7 @@ from replay.tools.simulate import dumps
 @cache
 def corpus(ruleset: str) -> tuple[dict[str, list[list[str]] | list[str]], tuple[HandFeatures, ...],
                                   dict[str, dict[str, object]]]:
-    pop, hands = population(12, 420, 7, ruleset, Plant(1, 1))
+    pop, hands = population(12, 300, 7, ruleset, Plant(1, 1))
     docs = {}
     feats = []
     for d in hands:
