@@ -94,6 +94,28 @@ def block_rates(feats: Sequence[HandFeatures], pairs: list[tuple[str, str]],
     return out
 
 
+def coplay_rates(feats: Sequence[HandFeatures], pairs: list[tuple[str, str]]
+                 ) -> dict[int, list[int]]:
+    """Co-play is about how often a pair shares a table, so it is read on prefixes of the
+    population (in time order): n -> [pairs flagged once they shared n hands, pairs]."""
+    from replay.fairplay.coplay import CoPlay
+
+    flagged_at: dict[tuple[str, str], int | None] = {p: None for p in pairs}
+    co = CoPlay()
+    step = 250
+    for i, h in enumerate(feats, 1):
+        co.add(h)
+        if i % step and i != len(feats):
+            continue
+        res = co.results()
+        for p in pairs:
+            st = res.get(pair_key(*p))
+            if flagged_at[p] is None and st is not None and st.z >= DETECTOR_THRESHOLD:
+                flagged_at[p] = int(st.observed)
+    return {n: [sum(1 for v in flagged_at.values() if v is not None and v <= n), len(pairs)]
+            for n in BLOCKS}
+
+
 def needed(rates: dict[int, list[int]]) -> int | None:
     for n in BLOCKS:
         flagged, total = rates.get(n, [0, 0])
@@ -182,7 +204,7 @@ def plots(docs: Path, curves: dict[str, dict[str, dict[int, list[int]]]],
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    for det in (*BLOCK_DETECTORS, "quality"):
+    for det in (*BLOCK_DETECTORS, "coplay", "quality"):
         fig, ax = plt.subplots(figsize=(5, 3.2))
         for prof, c in curves.items():
             xs = [n for n in BLOCKS if c[det].get(n, [0, 0])[1]]
@@ -246,6 +268,7 @@ def main() -> int:
                 entry["ranks"] = ranks(report, labels)
                 pairs = [(p[0], p[1]) for p in labels["pairs"]]
                 c = block_rates(feats, pairs, labels["seers"])
+                c["coplay"] = coplay_rates(feats, pairs)
                 curves[prof] = {k: v for k, v in c.items()}
                 entry["blocks"] = {k: {str(n): v for n, v in c[k].items()} for k in c}
                 entry["hands_needed_90"] = {k: needed(c[k]) for k in c}
