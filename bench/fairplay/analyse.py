@@ -236,6 +236,62 @@ def plots(docs: Path, curves: dict[str, dict[str, dict[int, list[int]]]],
     plt.close(fig)
 
 
+def markdown(results: dict[str, Any]) -> str:
+    """The acceptance section of docs/fairplay.md."""
+    th = results["thresholds"]
+    out = [f"Thresholds: pair score ≥ {th['pair']} or one detector z ≥ {th['detector']} "
+           f"(≥ {th['min_hands']} shared hands); player `quality` ≥ {th['detector']}.", ""]
+    for prof in ("standard", "hengshan"):
+        c = results.get(f"{prof}-cheats")
+        if not c:
+            continue
+        out += [f"### {prof}: 60 players, {c['hands']:,} hands, 2 colluding pairs, 1 all-seeing "
+                "player", "",
+                "| planted | hands | " + " | ".join(PAIR_DETECTORS) + " | score | flagged |",
+                "|---|---|" + "---|" * (len(PAIR_DETECTORS) + 2)]
+        for name, e in c["ranks"]["pairs"].items():
+            cells = [f"{e[d]['value']} ({'above' if e[d]['above_every_honest'] else 'NOT above'}"
+                     f" best honest {e[d]['best_honest']})" for d in (*PAIR_DETECTORS, "score")]
+            out.append(f"| pair {name} | {e['hands']} | " + " | ".join(cells)
+                       + f" | {'yes' if e['flagged'] else 'no'} |")
+        for name, e in c["ranks"]["seers"].items():
+            out.append(f"| seer {name} | {e['choices']} discards | quality {e['value']} "
+                       f"({'above' if e['above_every_honest'] else 'NOT above'} best honest "
+                       f"player {e['best_honest']}) |" + " |" * (len(PAIR_DETECTORS))
+                       + f" {'yes' if e['flagged'] else 'no'} |")
+        sk = c["skilled"]
+        out += ["", f"Honest experts (best bot style): {sk['experts']}, flagged "
+                f"{sk['flagged']}, highest `quality` {sk['max_score']}. Honest pairs flagged: "
+                f"{c['flags']['flagged_any'] - len(c['ranks']['pairs'])}.", "",
+                "Hands needed (shared hands, or the seer's hands, at which ≥ 90% of "
+                "blocks are flagged): " + ", ".join(
+                    f"`{d}` {v if v is not None else '> 400'}"
+                    for d, v in c["hands_needed_90"].items()), ""]
+    out += ["### False flags without cheats", "",
+            "| population | hands | pairs | pairs ≥ 200 shared hands | flagged among them | "
+            "flagged (all pairs) | highest pair score | players flagged | highest player |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for key, label in (("standard-clean", "standard, 60 players"),
+                       ("hengshan-clean", "hengshan, 60 players"),
+                       ("standard-clean18", "standard, 18 players"),
+                       ("hengshan-clean18", "hengshan, 18 players")):
+        c = results.get(key)
+        if c:
+            f = c["flags"]
+            out.append(f"| {label} | {c['hands']:,} | {f['pairs']} | {f['pairs_200']} | "
+                       f"{f['flagged_200']} | {f['flagged_any']} | {f['max_score']} | "
+                       f"{f['players_flagged']} | {f['max_player']} |")
+    t = results["timing"]
+    out += ["", "### Time", "",
+            f"All detectors over {t['hands']:,} stored hands (features decoded from JSON "
+            f"{t['decode_s']} s + aggregated {t['aggregate_s']} s): **{t['detectors_s']} s**; "
+            f"verifying them: {t['verify_ms_per_hand']} ms a hand measured over "
+            f"{t['timed_hands']:,} hands, **{t['verify_s_estimated']} s**. Reading a hand's "
+            f"features (one replay pass, once per hand, stored): {t['features_ms_per_hand']} ms.",
+            ""]
+    return "\n".join(out)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("root")
@@ -281,6 +337,14 @@ def main() -> int:
     (docs / "fairplay-results.json").write_text(json.dumps(results, indent=1, sort_keys=True)
                                                 + "\n")
     plots(docs, curves, scores)
+    doc = docs / "fairplay.md"
+    if doc.exists():
+        text = doc.read_text()
+        a, b = "<!-- results -->", "<!-- /results -->"
+        if a in text and b in text:
+            head, rest = text.split(a, 1)
+            _, tail = rest.split(b, 1)
+            doc.write_text(head + a + "\n" + markdown(results) + "\n" + b + tail)
     print(json.dumps(results["timing"]))
     return 0
 

@@ -3,7 +3,10 @@
 With ``N_X`` hands of each player and ``H`` hands (three seats each), random seating
 that keeps each player's activity expects ``E_AB = 3H · N_A N_B / Σ_{X<Y} N_X N_Y``
 shared hands (the expectations add up to the ``3H`` pairs seated); the count is
-Poisson, ``z = (shared − E) / sqrt(E)``.
+Poisson, and its Freeman–Tukey deviate ``z = sqrt(k) + sqrt(k + 1) − sqrt(4E + 1)`` is
+close to a standard normal even when ``E`` is a handful of hands (the plain
+``(k − E) / sqrt(E)`` would flag honest pairs that met ten times where three were
+expected).
 
 Assumes players join tables independently of each other; friends who play together
 on purpose are not cheats, so this detector only adds weight to the others.
@@ -11,9 +14,11 @@ on purpose are not cheats, so this detector only adds weight to the others.
 
 from __future__ import annotations
 
+import math
+
 from .common import Evidence, Pair, pair_key
 from .features import HandFeatures
-from .stats import Stat, z_of
+from .stats import Stat
 
 
 class CoPlay:
@@ -40,7 +45,8 @@ class CoPlay:
         for (a, b), n in self.shared.items():
             e = 3.0 * self.hands * self.per_player[a] * self.per_player[b] / denom \
                 if denom > 0 else 0.0
-            out[a, b] = Stat(z_of(n, e, e), n, float(n), e)
+            z = math.sqrt(n) + math.sqrt(n + 1) - math.sqrt(4 * e + 1) if e > 0 else 0.0
+            out[a, b] = Stat(z, n, float(n), e)
         return out
 
     def evidence(self, h: HandFeatures, a: int, b: int) -> list[Evidence]:

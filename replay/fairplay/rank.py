@@ -32,7 +32,7 @@ PAIR_DETECTORS: Final = ("feed", "wait", "flow", "passes", "coplay")
 PLAYER_DETECTORS: Final = ("quality",)
 PAIR_THRESHOLD: Final = 4.5
 DETECTOR_THRESHOLD: Final = 5.0
-MIN_HANDS: Final = 30
+MIN_HANDS: Final = 20
 MIN_CHOICES: Final = 100
 #: pairs and players whose evidence is collected (the top of each ranking, and every flagged one)
 EVIDENCE_TOP: Final = 25
