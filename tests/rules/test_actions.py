@@ -113,3 +113,16 @@ def test_every_pinned_event_is_legal_exactly_when_it_breaks_no_rule(ruleset: str
     # 2,000 hands a profile, clean and doctored: legal_actions and the findings agree
     for raw in corpus_lines(ruleset):
         Audit(parse_log(raw), check_legality=True).run()
+
+
+def test_child_applies_to_a_copy_and_leaves_the_state_alone() -> None:
+    st = _state(HandBuilder(["x2 x5", "", ""], stock="d9"))
+    before = legal_actions(st)
+    child = st.child(Action(EventType.DISCARD, 0, parse_card("x5")).event())
+    assert child.phase is Phase.REVEALED and child.applied == 1
+    assert st.phase is Phase.OPENING and st.applied == 0 and legal_actions(st) == before
+    assert st.table.seats[0].hand[parse_card("x5")] == child.table.seats[0].hand[
+        parse_card("x5")] + 1
+    # the copy's handlers act on the copy
+    child.apply(Action(EventType.DRAW, 1, parse_card("d9")).event())
+    assert child.applied == 2 and st.table.stock_left == 19
