@@ -6,6 +6,7 @@ from fastapi import APIRouter
 
 from .admin.endpoints import router as admin_router
 from .cases.endpoints import router as cases_router
+from .fairplay.endpoints import router as fairplay_router
 from .findings.endpoints import router as findings_router
 from .games.endpoints import router as games_router
 from .matches.endpoints import router as matches_router
@@ -23,4 +24,5 @@ router.include_router(matches_router)
 router.include_router(admin_router)
 router.include_router(cases_router)
 router.include_router(webhooks_router)
+router.include_router(fairplay_router)
 router.include_router(system_router)

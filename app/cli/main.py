@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..database import Database, make_engine
 from ..errors import AppError
+from ..fairplay import cli as fairplay_cli
 from ..migrate import current_revision, redact, upgrade
 from ..operators import cli as operators_cli
 from ..settings import Settings
@@ -49,6 +50,7 @@ def parser() -> argparse.ArgumentParser:
     keys.add_parser(sub)
     demo.add_parser(sub)
     operators_cli.add_parser(sub)
+    fairplay_cli.add_parser(sub)
     return p
 
 

@@ -4,6 +4,7 @@ from .api_key import ApiKey
 from .base import Base
 from .case import Case, CaseEvent, CaseEvidence, CaseReport
 from .decision import DecisionRow
+from .fairplay import FairplayFeatures, FairplayPair, FairplayPlayer, FairplayScan
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
 from .operator import Operator
@@ -22,6 +23,10 @@ __all__ = [
     "CaseReport",
     "DecisionRow",
     "DeliveryState",
+    "FairplayFeatures",
+    "FairplayPair",
+    "FairplayPlayer",
+    "FairplayScan",
     "FindingRow",
     "HandLog",
     "LogPlayer",

@@ -48,12 +48,14 @@ async def _csrf_failed(request: Request, exc: Exception) -> Response:
 
 
 def install(app: FastAPI) -> None:
+    from ..fairplay import views as fairplay_views
     from . import ops, ops_cases, pages
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.add_exception_handler(PageError, _page_error)
     app.add_exception_handler(SignInRequired, _sign_in_required)
     app.add_exception_handler(CsrfFailed, _csrf_failed)
+    app.include_router(fairplay_views.router)
     app.include_router(ops.router)
     app.include_router(ops_cases.router)
     app.include_router(pages.router)

@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from ..dependencies import ReadSession
+from ..fairplay.views import player_panel
 from ..middleware import SECURITY_HEADERS
 from .errors import PageError
 from .related import cases_of_hand, cases_of_player
@@ -189,5 +190,6 @@ def player_page(
                 if load_session(request).operator is not None
                 else None
             ),
+            "fairplay": player_panel(session, player_id),
         },
     )

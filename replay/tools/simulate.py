@@ -508,6 +508,11 @@ class Driver:
         self.flush_lazy(seat)
         self.emit(EventType.DRAW, seat, top)
 
+    def yields(self, seat: int, others: Sequence[int]) -> bool:
+        """Does ``seat`` let a claim go so that one of ``others`` (ranked below it) may
+        take the card? Never for the honest bots; the population simulator's colluders."""
+        return False
+
     def revealed(self) -> None:
         rep = self.rep
         w = rep.window
@@ -525,7 +530,7 @@ class Driver:
             self.flush_lazy(w.pao)
             self.emit(EventType.PAO, w.pao, card)
             return
-        if w.peng is not None and not self.lazy[w.peng]:
+        if w.peng is not None and not self.lazy[w.peng] and not self.yields(w.peng, w.chi):
             bot = self.bots[w.peng]
             if bot.choose_peng(rep.table.seats[w.peng].hand, card, owes_discard=True):
                 self.flush_passes()
@@ -533,7 +538,7 @@ class Driver:
                 return
             self.declined.append((w.peng, card))
         for s in w.chi:
-            if self.lazy[s]:
+            if self.lazy[s] or self.yields(s, w.chi[w.chi.index(s) + 1:]):
                 continue
             opt = self.bots[s].choose_chi(rep.table.seats[s].hand, card,
                                           drawn_by_me=w.drawn and s == w.src)
@@ -601,10 +606,15 @@ def play_hand(
     allow_abandon: bool = True,
     style: Style | None = None,
     drawn_before: int = 0,
+    styles: Sequence[Style | None] | None = None,
+    make_driver: Callable[[Log, random.Random, list[Bot], Options], Driver] | None = None,
+    started: int | None = None,
 ) -> dict[str, Any]:
     """Play one hand; the log document. Raises ``SimulationError`` on an engine disagreement.
 
-    ``drawn_before`` (黄番): hands drawn in a row just before this one at its table."""
+    ``drawn_before`` (黄番): hands drawn in a row just before this one at its table.
+    ``styles`` gives each seat its own style, ``make_driver`` another driver (the
+    population simulator's planted cheats), ``started`` the start time (epoch seconds)."""
     plan: DealPlan | None = None
     if rng.random() < RIG_RATE:
         plan = rigged_deal(rng, dealer, profile)
@@ -619,18 +629,20 @@ def play_hand(
         seat = int(plan.rig.rsplit("@", 1)[1])
         personas = tuple(Persona.PAIRS if s == seat else p  # type: ignore[assignment]
                          for s, p in enumerate(personas))
-    bots = [Bot(s, rng, personas[s], style) for s in range(3)]
+    seat_styles = list(styles) if styles is not None else [style] * 3
+    bots = [Bot(s, rng, personas[s], seat_styles[s]) for s in range(3)]
     options = Options(
         abandon_at=rng.randrange(0, 70) if allow_abandon and rng.random() < ABANDON_RATE
         else None,
         lazy_ti=(rng.random() < LAZY_TI_RATE, rng.random() < LAZY_TI_RATE,
                  rng.random() < LAZY_TI_RATE),
     )
-    driver = Driver(log, rng, bots, options)
+    driver = (make_driver or Driver)(log, rng, bots, options)
     meta: dict[str, Any] = {"simulator": {"personas": [str(p) for p in personas]}}
     if plan.rig:
         meta["simulator"]["rig"] = plan.rig
-    started = EPOCH_S + rng.randrange(0, 86400 * 30)
+    if started is None:
+        started = EPOCH_S + rng.randrange(0, 86400 * 30)
     started_at = _iso(started)
     try:
         driver.play()
@@ -662,6 +674,9 @@ def _robust(make: Callable[[int], dict[str, Any]], game_id: str) -> dict[str, An
                 _on_quarantine(game_id, str(exc), exc.doc)
     raise RuntimeError(f"{game_id}: the simulator failed 20 times in a row")
 
+
+#: ``_robust`` for the simulator's other drivers (the population simulator)
+play_robustly = _robust
 
 _on_quarantine: Callable[[str, str, dict[str, Any]], None] | None = None
 

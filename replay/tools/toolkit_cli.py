@@ -46,6 +46,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_population(args: argparse.Namespace) -> int:
+    from .population import Plant, write_population
+
+    try:
+        n = write_population(Path(args.out), args.players, args.hands, args.seed,
+                             args.ruleset, Plant.parse(args.plant))
+    except ValueError as exc:
+        print(f"population: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {n} hands to {args.out}/hands.ndjson, labels to {args.out}/labels.json",
+          file=sys.stderr)
+    return 0
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     from .stats import collect, read_docs
 
@@ -119,6 +133,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument("--out", default="-", metavar="DIR",
                    help="a directory for one file a hand, or - for NDJSON on stdout (default)")
     s.set_defaults(func=cmd_simulate)
+
+    pp = sub.add_parser("population", help="a population of players with planted cheats "
+                        "(the same as paohuzi-audit fairplay simulate)")
+    pp.add_argument("--players", type=int, default=60)
+    pp.add_argument("--hands", type=int, default=1000)
+    pp.add_argument("--seed", type=int, default=0)
+    pp.add_argument("--ruleset", choices=RULESETS, default="standard")
+    pp.add_argument("--plant", default="pairs=0,seers=0", metavar="pairs=K,seers=M")
+    pp.add_argument("--out", required=True, metavar="DIR")
+    pp.set_defaults(func=cmd_population)
 
     st = sub.add_parser("stats", help="counts over a corpus of logs")
     st.add_argument("source", metavar="DIR|-", help="a directory of logs, a file, or - (NDJSON)")

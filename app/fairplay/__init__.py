@@ -1,0 +1,1 @@
+"""Fair-play analytics in the service: per-hand features stored once, detectors over them."""
