@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from replay.results import FANS
+from .replay import FANS
 
 #: finding codes (LOG_FORMAT's list and this project's additions).
 FINDING_NAMES: dict[str, str] = {
@@ -89,6 +89,9 @@ EVENT_NAMES: dict[str, str] = {
     "hu": "胡",
     "end": "终局",
 }
+
+#: the names the pages print for fans (the fan list of the rules core, with the facts).
+FAN_LABELS = FAN_NAMES
 
 ALL_NAMES: dict[str, str] = {
     **EVENT_NAMES,

@@ -9,8 +9,6 @@ from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from replay.profiles import PROFILES
-
 from ..cases.player_cases import list_player_cases, open_player_cases
 from ..cases.repository import CaseFilter, CaseRepository
 from ..cases.schemas import SEVERITY_NAMES
@@ -24,6 +22,7 @@ from ..operators.repository import OperatorRepository
 from ..operators.sign_in import Refusal, Refused, sign_in
 from .errors import PageError
 from .pages import landing, load_hand, parse_step, replay_context
+from .replay import PROFILES
 from .security import check_csrf, require_operator, safe_next
 from .session import (
     client_address,

@@ -12,8 +12,9 @@ from ..dependencies import ReadSession
 from ..fairplay.views import player_panel
 from ..middleware import SECURITY_HEADERS
 from .errors import PageError
+from .hand_view import audit_view, index_json, table_view
 from .related import cases_of_hand, cases_of_player
-from .replay import Hand, audit_view, build_hand, index_json, table_view
+from .replay import Hand, build_hand
 from .repository import PageRepository
 from .session import load_session, settings_of
 from .templating import ENV, game_url, player_url, render

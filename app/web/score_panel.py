@@ -10,8 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from replay.cards import card_name
-from replay.results import FAN_CHINESE, FAN_NAMES, FAN_RANK, Score
+from .replay import FAN_CHINESE, FAN_NAMES, FAN_RANK, Score, card_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..middleware import SECURITY_HEADERS
-from .names import cn
-from .replay import FAN_LABELS, KIND_LABELS, human
+from .hand_view import KIND_LABELS, human
+from .names import FAN_LABELS, cn
 from .session import load_session, save_session
 
 ROOT = Path(__file__).resolve().parent.parent

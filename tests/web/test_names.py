@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from app.web.hand_view import human
 from app.web.names import DECISION_NAMES, FINDING_NAMES, cn
-from app.web.replay import human
 from replay.verdict import Code, DecisionKind
 
 
