@@ -1,3 +1,3 @@
 """The engine version: part of every verdict. Bump it whenever a verdict can change."""
 
-ENGINE_VERSION = "paohuzi-replay/0.1.0"
+ENGINE_VERSION = "paohuzi-replay/0.2.0"
