@@ -57,11 +57,13 @@ def api(settings: Settings, db: Database, key: str) -> Iterator[tuple[Any, dict[
 #:   is their request body (issue 8 point 5), so a schema-valid ``{}`` is rightly 422;
 #: - the bulk body is NDJSON text: a "schema-violating" non-string is just a text line,
 #:   answered 200 with that line ``rejected`` (documented);
-#: - a findings cursor is opaque: only the ones the API handed out are valid (else 422).
+#: - a findings cursor is opaque: only the ones the API handed out are valid (else 422);
+#: - an evidence step must lie within the case's hand (-1 to its last event; else 422).
 EXCLUDED = {
     "POST /api/v1/games": [positive_data_acceptance],
     "POST /api/v1/games:bulk": [positive_data_acceptance, negative_data_rejection],
     "GET /api/v1/findings": [positive_data_acceptance],
+    "POST /api/v1/cases/{case_id}/evidence": [positive_data_acceptance],
 }
 
 
