@@ -3,7 +3,7 @@
 Every default check (no 5xx, only documented statuses, content types, headers and
 bodies as documented, negative data rejected, auth not ignored, …), each operation on
 its own and then stateful (sequences linked by the ids the API hands out). Bounded
-and derandomized here (``PAOHUZI_FUZZ_EXAMPLES``, default 12 per operation); ``make
+and derandomized here (``PAOHUZI_FUZZ_EXAMPLES``, default 8 per operation and mode); ``make
 fuzz`` runs the same tests with many more examples.
 """
 
@@ -28,7 +28,7 @@ from app.settings import Settings
 
 from .logs import log_bytes
 
-EXAMPLES = int(os.environ.get("PAOHUZI_FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("PAOHUZI_FUZZ_EXAMPLES", "8"))
 SETTINGS = settings(
     max_examples=EXAMPLES,
     derandomize=True,
@@ -57,11 +57,13 @@ def api(settings: Settings, db: Database, key: str) -> Iterator[tuple[Any, dict[
 #:   is their request body (issue 8 point 5), so a schema-valid ``{}`` is rightly 422;
 #: - the bulk body is NDJSON text: a "schema-violating" non-string is just a text line,
 #:   answered 200 with that line ``rejected`` (documented);
-#: - a findings cursor is opaque: only the ones the API handed out are valid (else 422).
+#: - a findings cursor is opaque: only the ones the API handed out are valid (else 422);
+#: - an evidence step must lie within the case's hand (-1 to its last event; else 422).
 EXCLUDED = {
     "POST /api/v1/games": [positive_data_acceptance],
     "POST /api/v1/games:bulk": [positive_data_acceptance, negative_data_rejection],
     "GET /api/v1/findings": [positive_data_acceptance],
+    "POST /api/v1/cases/{case_id}/evidence": [positive_data_acceptance],
 }
 
 
