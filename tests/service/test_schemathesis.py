@@ -53,8 +53,9 @@ def api(settings: Settings, db: Database, key: str) -> Iterator[tuple[Any, dict[
 
 
 #: checks that cannot hold for an operation, each for a stated reason (all others run):
-#: - the log bodies are documented as any JSON object until the paohuzi-log/1 JSON Schema
-#:   is their request body (issue 8 point 5), so a schema-valid ``{}`` is rightly 422;
+#: - a log that the paohuzi-log/1 JSON Schema (the request body of ``POST /games``) admits
+#:   may still break what no JSON Schema states (4 of each card kind, 21/20/20/19 cards,
+#:   the shown card in the dealer's hand), so a schema-valid log is rightly 422;
 #: - the bulk body is NDJSON text: a "schema-violating" non-string is just a text line,
 #:   answered 200 with that line ``rejected`` (documented);
 #: - a findings cursor is opaque: only the ones the API handed out are valid (else 422);
