@@ -85,8 +85,9 @@ def open_window(
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi
         for s in hu_order(src, drawn):
+            st = seats[s]
             if ledger.hu_bar(s, card, huxi[s]) is None and \
-                    win_huxi(table, s, card) >= min_huxi:
+                    arrangements.wins_with(st.meld_pairs(), st.hand, card, min_huxi):
                 w.hu.append(s)
     for s in range(3):
         st = seats[s]
