@@ -332,6 +332,44 @@ def best_huxi(
     return best
 
 
+def _huxi_bound(x: int) -> int:
+    """At most this much huxi from any split of the packed free cards ``x``: only 一二三
+    and 二七十 score, one each per copy of their scarcest card."""
+    bound = 0
+    for b in (0, 10):
+        two = (x >> (3 * b + 3)) & 7
+        if two or (x >> (3 * b)) & 7:
+            bound += _RUN[b] * min((x >> (3 * b)) & 7, two, (x >> (3 * b + 6)) & 7)
+            bound += _ERQISHI[b + 1] * min(two, (x >> (3 * b + 18)) & 7,
+                                            (x >> (3 * b + 27)) & 7)
+    return bound
+
+
+def wins_with(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int,
+    min_huxi: int,
+) -> bool:
+    """``best_huxi(melds, hand, card) >= min_huxi``, without the search when even the
+    best split could not reach ``min_huxi`` (most seats asked about a revealed card)."""
+    t = _table(melds)
+    if t is None:
+        return False
+    key = _hand_key(hand)
+    h = _hand_info(key)
+    if h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
+        return False
+    # the fixed groups, the most the card can add as a 跑/碰, the most the free cards and
+    # the card can make (a superset of the free cards of every placement)
+    j = t[4][card]
+    n = key[card]
+    gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
+    if t[1] + h[1] + max(gain, 0) + _huxi_bound(h[3] + _UNIT[card]) < min_huxi:
+        return False
+    return best_huxi(melds, key, card) >= min_huxi
+
+
 def is_ready(
     melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
     hand: Sequence[int],
@@ -597,4 +635,5 @@ __all__ = [
     "is_ready",
     "search",
     "search_shapes",
+    "wins_with",
 ]

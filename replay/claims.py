@@ -66,7 +66,8 @@ def chi_order(src: int, drawn: bool) -> tuple[int, ...]:
 
 def may_take(ledger: Ledger, seat: int, kind: Card, mian_used: bool) -> bool:
     """Not 臭 for the seat, and no 免张 taken (after which no 吃/碰)."""
-    return not mian_used and kind not in ledger.seats[seat].chou_kinds()
+    led = ledger.seats[seat]
+    return not mian_used and kind not in led.chou_pai and kind not in led.guo_zhang
 
 
 def win_huxi(table: Table, seat: int, card: Card | None) -> int:
@@ -78,31 +79,31 @@ def open_window(
     table: Table, ledger: Ledger, profile: Profile, mian_used: list[bool],
     card: Card, src: int, drawn: bool, seq: int,
 ) -> Window:
+    seats = table.seats
     w = Window(card, src, drawn, seq, last_card=drawn and table.stock_left == 0)
-    w.table_huxi = (table.seats[0].table_huxi, table.seats[1].table_huxi,
-                    table.seats[2].table_huxi)
+    huxi = w.table_huxi = (seats[0].table_huxi, seats[1].table_huxi, seats[2].table_huxi)
     if drawn or profile.hu_on_discard:
+        min_huxi = profile.min_huxi
         for s in hu_order(src, drawn):
-            if ledger.hu_bar(s, card, w.table_huxi[s]) is None and \
-                    win_huxi(table, s, card) >= profile.min_huxi:
+            st = seats[s]
+            if ledger.hu_bar(s, card, huxi[s]) is None and \
+                    arrangements.wins_with(st.meld_pairs(), st.hand, card, min_huxi):
                 w.hu.append(s)
     for s in range(3):
-        st = table.seats[s]
+        st = seats[s]
         if s != src and (st.hand[card] == 3 or st.meld_of(card, WEI_KINDS)):
             w.pao = s
         elif drawn and st.meld_of(card, PENG_KIND):
             w.pao = s
+    w.chi_order = chi_order(src, drawn)
     if w.pao is None:
         for s in range(3):
-            if s != src and table.seats[s].hand[card] == 2 and \
+            if s != src and seats[s].hand[card] == 2 and \
                     may_take(ledger, s, card, mian_used[s]):
                 w.peng = s
-        w.chi_order = chi_order(src, drawn)
         for s in w.chi_order:
-            if may_take(ledger, s, card, mian_used[s]) and can_chi(table.seats[s].hand, card):
+            if may_take(ledger, s, card, mian_used[s]) and can_chi(seats[s].hand, card):
                 w.chi.append(s)
-    else:
-        w.chi_order = chi_order(src, drawn)
     return w
 
 

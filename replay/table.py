@@ -35,42 +35,83 @@ class Meld:
         return len(self.cards)
 
 
-@dataclass(slots=True)
 class SeatState:
-    hand: list[int]
-    melds: list[Meld] = field(default_factory=list)
-    #: cards this seat revealed that nobody took: its discards and unclaimed draws
-    row: list[Card] = field(default_factory=list)
-    _pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...] = field(default=(), repr=False)
-    _pairs_key: tuple[int, int] = field(default=(-1, -1), repr=False)
+    """One seat: its hand (20 counts), its table melds and its row of unclaimed cards.
+
+    The sums over the melds (``table_huxi``, ``fours``, their cards, ``meld_pairs``)
+    are computed once and kept until the melds change: assigning ``melds`` or
+    ``Table.add_meld``/``Table.upgrade_meld`` (the only ways they change) drops them.
+    """
+
+    __slots__ = ("hand", "_melds", "row", "_summary")
+
+    def __init__(self, hand: list[int], melds: list[Meld] | None = None,
+                 row: list[Card] | None = None) -> None:
+        self.hand = hand
+        self._melds: list[Meld] = [] if melds is None else melds
+        #: cards this seat revealed that nobody took: its discards and unclaimed draws
+        self.row: list[Card] = [] if row is None else row
+        self._summary: _MeldSummary | None = None
+
+    def __repr__(self) -> str:
+        return f"SeatState(hand={self.hand!r}, melds={self._melds!r}, row={self.row!r})"
+
+    @property
+    def melds(self) -> list[Meld]:
+        return self._melds
+
+    @melds.setter
+    def melds(self, melds: list[Meld]) -> None:
+        self._melds = melds
+        self._summary = None
+
+    def melds_changed(self) -> None:
+        """A meld was added or grew: the sums are computed again when next read."""
+        self._summary = None
+
+    def _sums(self) -> _MeldSummary:
+        s = self._summary
+        if s is None:
+            ms = self._melds
+            s = self._summary = _MeldSummary(
+                tuple((m.kind, m.cards) for m in ms),
+                sum(m.huxi for m in ms),
+                sum(1 for m in ms if m.kind in FOURS),
+                sum(len(m.cards) for m in ms),
+            )
+        return s
 
     @property
     def fours(self) -> int:
         """F: four-card melds (提 + 跑)."""
-        return sum(1 for m in self.melds if m.kind in FOURS)
+        return self._sums().fours
 
     @property
     def held(self) -> int:
         """H: cards in hand plus cards in table melds."""
-        return sum(self.hand) + sum(len(m.cards) for m in self.melds)
+        return sum(self.hand) + self._sums().cards
 
     @property
     def table_huxi(self) -> int:
-        return sum(m.huxi for m in self.melds)
+        return self._sums().huxi
 
     def meld_of(self, card: Card, kinds: frozenset[GroupKind]) -> Meld | None:
-        for m in self.melds:
-            if m.kind in kinds and m.cards[0] == card:
+        for m in self._melds:
+            if m.cards[0] == card and m.kind in kinds:
                 return m
         return None
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
-        """The melds as (kind, cards), rebuilt only when a meld was added or grew."""
-        key = (len(self.melds), sum(len(m.cards) for m in self.melds))
-        if self._pairs_key != key:
-            self._pairs = tuple((m.kind, m.cards) for m in self.melds)
-            self._pairs_key = key
-        return self._pairs
+        """The melds as (kind, cards): one tuple object until the melds change."""
+        return self._sums().pairs
+
+
+@dataclass(frozen=True, slots=True)
+class _MeldSummary:
+    pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...]
+    huxi: int
+    fours: int
+    cards: int
 
 
 class Table:
@@ -99,7 +140,9 @@ class Table:
 
     # -- moves, unchecked
     def add_meld(self, seat: int, meld: Meld) -> None:
-        self.seats[seat].melds.append(meld)
+        st = self.seats[seat]
+        st.melds.append(meld)
+        st.melds_changed()
 
     def upgrade_meld(self, meld: Meld, kind: GroupKind, card: Card, seq: int) -> None:
         """A 偎/臭偎/碰 on the table takes the fourth card (提 or 跑)."""
@@ -108,6 +151,8 @@ class Table:
         meld.cards = meld.cards + (card,)
         meld.seq = seq
         meld.huxi = group_huxi(kind, meld.cards)
+        for st in self.seats:  # the meld is one of theirs
+            st.melds_changed()
 
     def discard_to_row(self, seat: int, card: Card) -> None:
         self.seats[seat].row.append(card)
