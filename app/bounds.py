@@ -18,6 +18,10 @@ from replay.model import Log
 MAX_ID = 128
 MAX_INT32 = 2**31 - 1
 MAX_INT64 = 2**63 - 1
+#: the largest integer every JSON client carries exactly (a double's 53 bits): ids in
+#: request bodies stop here, so a client that reads numbers as doubles never sends
+#: a neighbour of the id it meant.
+MAX_JSON_INT = 2**53 - 1
 
 
 def storable_text(value: str) -> bool:

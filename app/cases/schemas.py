@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..bounds import MAX_INT32, MAX_INT64, Note, Text
+from ..bounds import MAX_INT32, MAX_JSON_INT, Note, Text
 from ..models.case import CaseState, ReportReason
 from .service import FileOutcome
 
@@ -131,7 +131,7 @@ class NoteIn(BaseModel):
     note: Note = Field(min_length=1, max_length=4000)
 
 
-HandCaseId = Annotated[int, Field(ge=1, le=MAX_INT64)]
+HandCaseId = Annotated[int, Field(ge=1, le=MAX_JSON_INT)]
 
 
 class PlayerCaseIn(BaseModel):
