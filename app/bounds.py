@@ -45,7 +45,8 @@ def _text(value: str) -> str:
 #: pattern puts "no NUL" into the OpenAPI document too.
 Text = Annotated[str, Field(pattern=r"^[^\x00]*$"), AfterValidator(_text)]
 #: the same, and not blank (a note or a comment that must say something).
-Note = Annotated[str, Field(pattern=r"^[^\x00]*[^\s\x00][^\x00]*$"), AfterValidator(_text)]
+Note = Annotated[str, Field(pattern=r"^[^\x00]*[^\s\x00\x1c-\x1f][^\x00]*$"),
+                AfterValidator(_text)]
 
 
 def _iso(value: object) -> object:

@@ -121,7 +121,7 @@ def list_cases(
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=MAX_INT32)] = 0,
 ) -> CasePage:
-    if not all(storable_text(v) for v in (code, ruleset, player, game_id) if v):
+    if not all(storable_text(v) for v in (code, ruleset, player, game_id, accused) if v):
         return CasePage(items=[], limit=limit, offset=offset)  # no stored value holds a NUL
     rows = queue(
         session,

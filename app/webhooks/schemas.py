@@ -3,7 +3,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AnyHttpUrl, BaseModel, Field, StringConstraints
+from pydantic import AnyHttpUrl, BaseModel, ConfigDict, Field, StringConstraints
+
+from ..bounds import Text
 
 Code = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
 Ruleset = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
@@ -11,9 +13,11 @@ Status = Literal["clean", "violations", "invalid"]
 
 
 class SubscriptionIn(BaseModel):
-    name: str = Field(min_length=1, max_length=100)
+    model_config = ConfigDict(extra="forbid")
+
+    name: Text = Field(min_length=1, max_length=100)
     url: AnyHttpUrl = Field(description="Where verdicts are POSTed (http or https)")
-    secret: str | None = Field(
+    secret: Text | None = Field(
         default=None,
         min_length=16,
         max_length=200,

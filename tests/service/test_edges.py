@@ -222,3 +222,34 @@ def test_a_bad_line_in_bulk_is_rejected_alone(
 def test_nul_on_pages_is_never_a_500(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code in (200, 400, 404, 422), (path, r.status_code)
+
+
+# Found by `make fuzz` (100 examples) on the merged API.
+def test_nul_in_the_accused_filter_matches_nothing(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    r = client.get("/api/v1/cases?accused=a%00b", headers=headers)
+    assert r.status_code == 200, r.text
+    assert r.json()["items"] == []
+
+
+@pytest.mark.parametrize("field", ["name", "secret"])
+def test_nul_in_a_webhook_subscription_is_422(
+    client: TestClient, headers: dict[str, str], field: str
+) -> None:
+    body = {"name": "pipeline", "url": "http://127.0.0.1:9/hook", "secret": "s" * 20}
+    body[field] = body[field] + "\x00"
+    r = client.post("/api/v1/webhooks", json=body, headers=headers)
+    assert r.status_code == 422, r.text
+    r = client.post("/api/v1/webhooks", json={**body, field: "x" * 20, "extra": 1},
+                    headers=headers)
+    assert r.status_code == 422, r.text
+
+
+def test_a_note_of_control_characters_is_blank_by_the_schema(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    r = client.post("/api/v1/player-cases/1/cases", json={"case_id": 1, "note": "\x1f"},
+                    headers=headers)
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["problems"][0]["pointer"] == "/body/note"
