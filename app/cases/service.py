@@ -53,6 +53,9 @@ class NewReport:
     text: str = ""
     accused_seat: int | None = None
     accused_player: str | None = None
+    #: false for a report the service files itself (``reporter`` then names the source,
+    #: e.g. the fair-play scan): it need not have played the hand.
+    by_player: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +113,7 @@ def file_report(session: Session, new: NewReport, actor: Actor) -> Filed:
     if log is None:
         raise NotFound(f"no game with game_id {new.game_id!r}")
     players = {p.seat: p.player_id for p in log.players}
-    if new.reporter not in players.values():
+    if new.by_player and new.reporter not in players.values():
         raise InvalidRequest(
             f"reporter {new.reporter!r} did not play in game {new.game_id!r}",
             problems=[{"pointer": "/reporter", "expected": "the player id of one of its seats"}],

@@ -32,6 +32,8 @@ from .repository import FairplayRepository
 router = APIRouter(prefix="/ops/fairplay", include_in_schema=False)
 SignedIn = Annotated[Operator, Depends(require_operator)]
 QUEUE = 100
+#: who files the report of a case opened from the suspicion queue: the scan, not a player
+SCAN_REPORTER = "fair-play scan"
 
 
 @router.get("", response_class=HTMLResponse)
@@ -68,14 +70,13 @@ def open_case(session: Session, result: dict[str, Any], accused: str, suspects: 
     if log is None:
         raise NotFound(f"the evidence hand {game_id!r} is no longer stored")
     players = {p.seat: p.player_id for p in log.players}
-    reporter = next(p for p in players.values() if p not in suspects)
     seat = next(s for s, p in players.items() if p == accused)
     others = sorted({e["game_id"] for e in evidence} - {game_id})
     text = (f"Filed by the fair-play scan: {' and '.join(sorted(suspects))}, score "
             f"{result.get('score')}, over {result.get('hands')} hands. "
             + (f"Other evidence hands: {', '.join(others)}." if others else ""))
-    filed = file_report(session, NewReport(game_id, reporter, reason, text[:3900],
-                                           accused_seat=seat), actor)
+    filed = file_report(session, NewReport(game_id, SCAN_REPORTER, reason, text[:3900],
+                                           accused_seat=seat, by_player=False), actor)
     for e in evidence:
         if e["game_id"] == game_id:
             for step in e["seq"]:

@@ -4,10 +4,12 @@ evidence pinned, and the player page's fair-play panel (operators only)."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from app.database import Database
 from app.fairplay.repository import FairplayRepository
 from app.fairplay.service import scan
+from app.models import CaseReport
 
 from .conftest import sign_in
 
@@ -43,6 +45,12 @@ def test_queue_and_open_a_case_on_a_pair(client: TestClient, db: Database) -> No
     assert case.status_code == 200
     assert case.text.count("[fair play:") >= 1
     assert "Filed by the fair-play scan" in case.text
+    # the report is the scan's own, not put in the mouth of a player who sat there
+    with db.read() as session:
+        reporters = session.scalars(
+            select(CaseReport.reporter_player_id)
+            .where(CaseReport.case_id == int(case_url.rsplit("/", 1)[1]))).all()
+    assert reporters == ["fair-play scan"]
     missing = console.post("/ops/fairplay/case", {"player_a": "nobody", "player_b": "none"})
     assert missing.status_code == 404
 
