@@ -133,7 +133,7 @@ class Audit:
             game_id=self.log.game_id,
             ruleset=self.log.ruleset,
             engine=version.ENGINE_VERSION,
-            log_sha256=log_sha256(self.log.raw),
+            log_sha256=self.log.sha256 or log_sha256(self.log.raw),
             status=status,
             findings=findings,
             decisions=list(st.ledger.decisions),

@@ -671,6 +671,7 @@ def _build(doc: dict[str, Any]) -> Log:
         match=match,
         started_at=started_at,
         raw=doc,
+        sha256=log_sha256(doc),
     )
 
 

@@ -91,3 +91,6 @@ class Log:
     started_at: str | None = None
     #: the whole document as parsed, for the canonical hash and for display.
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: SHA-256 of the canonical form of ``raw`` (``logformat.log_sha256``), set by the
+    #: parser so that it is computed once per log; "" when the log was built otherwise.
+    sha256: str = field(default="", compare=False, repr=False)

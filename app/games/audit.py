@@ -61,7 +61,7 @@ def parse(raw: bytes, max_depth: int) -> Parsed:
     return Parsed(
         raw=raw,
         log=log,
-        log_sha256=log_sha256(log.raw),
+        log_sha256=log.sha256 or log_sha256(log.raw),
         raw_sha256=hashlib.sha256(raw).hexdigest(),
     )
 
