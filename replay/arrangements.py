@@ -301,6 +301,11 @@ def best_huxi(
     h = _hand_info(key)
     if h is None:
         return -1
+    return _best(t, h, key, card)
+
+
+def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None) -> int:
+    """``best_huxi`` on the summaries of valid holdings."""
     t_groups, t_huxi, t_fours, t_counts, t_join, _ = t
     h_groups, h_huxi, h_fours, free, free_n = h
     groups = t_groups + h_groups
@@ -345,6 +350,16 @@ def _huxi_bound(x: int) -> int:
     return bound
 
 
+# the kinds ``_huxi_bound`` reads: 一, 二, 三, 七 and 十 of each case
+_BOUND_KINDS: Final = tuple(k % 10 in (0, 1, 2, 6, 9) for k in range(NUM_KINDS))
+
+
+def _gain(t_join: tuple[int, ...], n: int, card: int) -> int:
+    """The most huxi ``card`` can add as a 跑 (onto a table meld or a 坎) or a 碰."""
+    j = t_join[card]
+    return j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
+
+
 def wins_with(
     melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
     hand: Sequence[int],
@@ -362,12 +377,49 @@ def wins_with(
         return False
     # the fixed groups, the most the card can add as a 跑/碰, the most the free cards and
     # the card can make (a superset of the free cards of every placement)
-    j = t[4][card]
-    n = key[card]
-    gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
+    gain = _gain(t[4], key[card], card)
     if t[1] + h[1] + max(gain, 0) + _huxi_bound(h[3] + _UNIT[card]) < min_huxi:
         return False
-    return best_huxi(melds, key, card) >= min_huxi
+    return _best(t, h, key, card) >= min_huxi
+
+
+class WinCheck:
+    """``wins_with`` for one seat's holdings asked about many cards: the holdings are
+    summarised once, and each answer is kept (a seat is asked again about the same card
+    only while its holdings stay the same). ``hand`` is the hand it was built for."""
+
+    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_answers")
+
+    def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+                 hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        self._t = _table(melds)
+        self._h = _hand_info(hand)
+        self._fixed = 0
+        self._bound = 0
+        if self._t is not None and self._h is not None:
+            self._fixed = self._t[1] + self._h[1]
+            self._bound = _huxi_bound(self._h[3])
+        self._answers: dict[int, bool] = {}
+
+    def wins(self, card: int, min_huxi: int) -> bool:
+        """``wins_with(melds, hand, card, min_huxi)``."""
+        key = card | min_huxi << 5
+        r = self._answers.get(key)
+        if r is None:
+            r = self._answers[key] = self._wins(card, min_huxi)
+        return r
+
+    def _wins(self, card: int, min_huxi: int) -> bool:
+        t, h = self._t, self._h
+        if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
+            return False
+        hand = self.hand
+        gain = _gain(t[4], hand[card], card)
+        bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
+        if self._fixed + max(gain, 0) + bound < min_huxi:
+            return False
+        return _best(t, h, hand, card) >= min_huxi
 
 
 def is_ready(

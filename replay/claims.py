@@ -85,9 +85,8 @@ def open_window(
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi
         for s in hu_order(src, drawn):
-            st = seats[s]
             if ledger.hu_bar(s, card, huxi[s]) is None and \
-                    arrangements.wins_with(st.meld_pairs(), st.hand, card, min_huxi):
+                    seats[s].win_check().wins(card, min_huxi):
                 w.hu.append(s)
     for s in range(3):
         st = seats[s]

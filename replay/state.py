@@ -548,9 +548,11 @@ class State:
         self.phase, self.turn, self.last_actor = Phase.DRAW, next_seat(w.src), None
 
     def record_passes(self, w: Window, taker: int | None, claim: Claim | None) -> None:
-        for seat, could_peng in passed_chances(w, taker, claim):
-            self.ledger.passed(seat, w.card, w.seq, could_peng, "吃/碰" if could_peng else "吃")
-        if claim is not Claim.PAO:
+        if w.peng is not None or w.chi:
+            for seat, could_peng in passed_chances(w, taker, claim):
+                self.ledger.passed(seat, w.card, w.seq, could_peng,
+                                   "吃/碰" if could_peng else "吃")
+        if w.hu and claim is not Claim.PAO:
             for s in refused_wins(w, None):
                 self.ledger.refused_win(s, w.card, w.table_huxi[s], w.seq, "on the revealed card")
 
@@ -740,7 +742,7 @@ class State:
             ready = arrangements.is_ready(st.meld_pairs(), st.hand, self.profile.min_huxi)
         owed = discard_owed(self.profile, st.held, st.fours, mian_pending=self.mian_pending[seat],
                             chi_or_peng=chi_or_peng, ready=ready)
-        if owed is not Owed.NO and not any(0 < n < 3 for n in st.hand):
+        if owed is not Owed.NO and 1 not in st.hand and 2 not in st.hand:
             owed = Owed.NO  # nothing may be discarded: only 坎 cards left (docs/rules.md)
         if owed is Owed.NO:
             self.phase, self.turn = Phase.DRAW, next_seat(seat)

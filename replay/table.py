@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .arrangements import WinCheck
 from .cards import Card, counts_of
 from .groups import FOURS, GroupKind, group_huxi
 from .model import Deal
@@ -43,7 +44,7 @@ class SeatState:
     ``Table.add_meld``/``Table.upgrade_meld`` (the only ways they change) drops them.
     """
 
-    __slots__ = ("hand", "_melds", "row", "_summary")
+    __slots__ = ("hand", "_melds", "row", "_summary", "_win")
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -52,6 +53,7 @@ class SeatState:
         #: cards this seat revealed that nobody took: its discards and unclaimed draws
         self.row: list[Card] = [] if row is None else row
         self._summary: _MeldSummary | None = None
+        self._win: WinCheck | None = None
 
     def __repr__(self) -> str:
         return f"SeatState(hand={self.hand!r}, melds={self._melds!r}, row={self.row!r})"
@@ -64,21 +66,26 @@ class SeatState:
     def melds(self, melds: list[Meld]) -> None:
         self._melds = melds
         self._summary = None
+        self._win = None
 
     def melds_changed(self) -> None:
         """A meld was added or grew: the sums are computed again when next read."""
         self._summary = None
+        self._win = None
 
     def _sums(self) -> _MeldSummary:
         s = self._summary
         if s is None:
-            ms = self._melds
-            s = self._summary = _MeldSummary(
-                tuple((m.kind, m.cards) for m in ms),
-                sum(m.huxi for m in ms),
-                sum(1 for m in ms if m.kind in FOURS),
-                sum(len(m.cards) for m in ms),
-            )
+            pairs = []
+            huxi = fours = cards = 0
+            for m in self._melds:
+                c, kind = m.cards, m.kind
+                pairs.append((kind, c))
+                huxi += m.huxi
+                cards += len(c)
+                if kind in FOURS:
+                    fours += 1
+            s = self._summary = _MeldSummary(tuple(pairs), huxi, fours, cards)
         return s
 
     @property
@@ -100,6 +107,14 @@ class SeatState:
             if m.cards[0] == card and m.kind in kinds:
                 return m
         return None
+
+    def win_check(self) -> WinCheck:
+        """``arrangements.wins_with`` on these holdings, for many cards (claim windows)."""
+        hand = tuple(self.hand)
+        w = self._win
+        if w is None or w.hand != hand:
+            w = self._win = WinCheck(self.meld_pairs(), hand)
+        return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
         """The melds as (kind, cards): one tuple object until the melds change."""
@@ -151,8 +166,9 @@ class Table:
         meld.cards = meld.cards + (card,)
         meld.seq = seq
         meld.huxi = group_huxi(kind, meld.cards)
-        for st in self.seats:  # the meld is one of theirs
-            st.melds_changed()
+        for st in self.seats:  # the seat whose meld it is
+            if any(m is meld for m in st.melds):
+                st.melds_changed()
 
     def discard_to_row(self, seat: int, card: Card) -> None:
         self.seats[seat].row.append(card)
