@@ -133,6 +133,37 @@ def _table(melds: Sequence[tuple[GroupKind, tuple[int, ...]]]) -> _TableInfo | N
         return None if norm is None else _table_info(norm)
 
 
+# (huxi, 1 if a four, the kind a 跑 can join or -1, the huxi that join adds, plain, cards)
+_MeldInfo = tuple[int, int, int, int, bool, tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 12)
+def _meld_info(raw_kind: str, raw_cards: Sequence[int]) -> _MeldInfo | None:
+    """One table meld summarised; None when it is not a valid table meld."""
+    try:
+        kind = raw_kind if type(raw_kind) is GroupKind else GroupKind(raw_kind)
+    except ValueError:
+        return None
+    cards = tuple(raw_cards)
+    if kind not in _TABLE_KINDS or not cards or min(cards) < 0 or max(cards) >= NUM_KINDS:
+        return None
+    size = _ALIKE_LEN.get(kind)
+    plain = True
+    if size is None:
+        if not is_chi_shape(cards):
+            return None
+        plain = False
+    elif len(cards) != size or cards.count(cards[0]) != size:
+        return None
+    k = cards[0]
+    join_kind, join = -1, 0
+    if kind is GroupKind.PENG:
+        join_kind, join = k, _PAO[k] - _PENG[k]
+    elif kind is GroupKind.WEI or kind is GroupKind.CHOU_WEI:
+        join_kind, join = k, _PAO[k] - _WEI[k]
+    return group_huxi(kind, cards), int(kind in FOURS), join_kind, join, plain, cards
+
+
 @lru_cache(maxsize=1 << 14)
 def _table_info(key: tuple[Meld, ...]) -> _TableInfo | None:
     if len(key) > GROUPS_IN_A_WIN:
@@ -142,29 +173,16 @@ def _table_info(key: tuple[Meld, ...]) -> _TableInfo | None:
     counts = [0] * NUM_KINDS
     join = [-1] * NUM_KINDS
     for raw_kind, raw_cards in key:
-        try:
-            kind = raw_kind if type(raw_kind) is GroupKind else GroupKind(raw_kind)
-        except ValueError:
+        info = _meld_info(raw_kind, raw_cards)
+        if info is None:
             return None
-        cards = tuple(raw_cards)
-        if kind not in _TABLE_KINDS or not cards or min(cards) < 0 or max(cards) >= NUM_KINDS:
-            return None
-        size = _ALIKE_LEN.get(kind)
-        if size is None:
-            if not is_chi_shape(cards):
-                return None
+        huxi += info[0]
+        fours += info[1]
+        if info[2] >= 0:
+            join[info[2]] = info[3]
+        if not info[4]:
             plain = False
-        elif len(cards) != size or cards.count(cards[0]) != size:
-            return None
-        huxi += group_huxi(kind, cards)
-        if kind in FOURS:
-            fours += 1
-        k = cards[0]
-        if kind is GroupKind.PENG:
-            join[k] = _PAO[k] - _PENG[k]
-        elif kind is GroupKind.WEI or kind is GroupKind.CHOU_WEI:
-            join[k] = _PAO[k] - _WEI[k]
-        for c in cards:
+        for c in info[5]:
             counts[c] += 1
     if max(counts) > 4:
         return None
@@ -339,14 +357,24 @@ def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None) -
 
 def _huxi_bound(x: int) -> int:
     """At most this much huxi from any split of the packed free cards ``x``: only 一二三
-    and 二七十 score, one each per copy of their scarcest card."""
+    and 二七十 score, one each per copy of their scarcest card (small 3, big 6)."""
     bound = 0
-    for b in (0, 10):
-        two = (x >> (3 * b + 3)) & 7
-        if two or (x >> (3 * b)) & 7:
-            bound += _RUN[b] * min((x >> (3 * b)) & 7, two, (x >> (3 * b + 6)) & 7)
-            bound += _ERQISHI[b + 1] * min(two, (x >> (3 * b + 18)) & 7,
-                                            (x >> (3 * b + 27)) & 7)
+    two = (x >> 3) & 7
+    if two:
+        n = x & 7
+        m = (x >> 6) & 7
+        bound += 3 * (n if n < m else m) if n < two or m < two else 3 * two
+        n = (x >> 18) & 7
+        m = (x >> 27) & 7
+        bound += 3 * (n if n < m else m) if n < two or m < two else 3 * two
+    two = (x >> 33) & 7
+    if two:
+        n = (x >> 30) & 7
+        m = (x >> 36) & 7
+        bound += 6 * (n if n < m else m) if n < two or m < two else 6 * two
+        n = (x >> 48) & 7
+        m = (x >> 57) & 7
+        bound += 6 * (n if n < m else m) if n < two or m < two else 6 * two
     return bound
 
 
@@ -672,7 +700,7 @@ def search_shapes(
 
 
 def clear_caches() -> None:
-    for fn in (_table_info, _hand_info, _free_splits, _free_splits_xi):
+    for fn in (_meld_info, _table_info, _hand_info, _free_splits, _free_splits_xi):
         fn.cache_clear()
     _memo.clear()
 

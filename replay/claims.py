@@ -10,7 +10,7 @@ Claims, highest first: 胡 > forced 跑 > 碰 > 吃 (drawer, then ``next``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from . import arrangements
@@ -32,7 +32,7 @@ class Claim(StrEnum):
     CHI = "chi"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Window:
     card: Card
     src: int  # the discarder or the drawer
@@ -40,17 +40,32 @@ class Window:
     seq: int
     last_card: bool  # the last stock card (海底)
     #: seats that could win on it now, highest priority first
-    hu: list[int] = field(default_factory=list)
+    hu: list[int]
     #: the seat forced to 跑 it
-    pao: int | None = None
+    pao: int | None
     #: the seat with a legal 碰 (at most one: only four copies exist)
-    peng: int | None = None
+    peng: int | None
     #: seats allowed to 吃 it, highest first, and those of them with a legal 吃
-    chi_order: tuple[int, ...] = ()
-    chi: list[int] = field(default_factory=list)
+    chi_order: tuple[int, ...]
+    chi: list[int]
     #: each seat's table huxi when the card was revealed (for 臭胡 records)
-    table_huxi: tuple[int, int, int] = (0, 0, 0)
-    passes: set[int] = field(default_factory=set)
+    table_huxi: tuple[int, int, int]
+    passes: set[int]
+
+    def __init__(self, card: Card, src: int, drawn: bool, seq: int, last_card: bool) -> None:
+        # written out: a window opens for every revealed card (the hot path)
+        self.card = card
+        self.src = src
+        self.drawn = drawn
+        self.seq = seq
+        self.last_card = last_card
+        self.hu = []
+        self.pao = None
+        self.peng = None
+        self.chi_order = ()
+        self.chi = []
+        self.table_huxi = (0, 0, 0)
+        self.passes = set()
 
 
 def hu_order(src: int, drawn: bool) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class Code(StrEnum):
@@ -63,8 +63,7 @@ class DecisionKind(StrEnum):
     CHECK = "check"
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     seq: int | None
     seat: int | None
     code: Code
@@ -83,8 +82,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     seq: int | None
     seat: int
     kind: DecisionKind
