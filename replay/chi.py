@@ -133,14 +133,24 @@ def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
     return out
 
 
+@cache
+def _chi_checks(card: Card) -> tuple[tuple[Need, int], ...]:
+    """``_chi_needs`` for ``can_chi``: each need with the copies of ``card`` it takes."""
+    return tuple((need, sum(n for k, n in need if k == card)) for _, need in _chi_needs(card))
+
+
 def can_chi(hand: Sequence[int], card: Card) -> bool:
     """Is there a legal 吃 of ``card`` (with a complete 比)? The hot path of claims."""
-    if hand[card] >= 3:
+    left = hand[card]
+    if left >= 3:
         return False
-    for _, need in _chi_needs(card):
-        if _usable(hand, need):
-            rest = _without(hand, need)
-            if rest[card] == 0 or _bi_possible(rest, card):
+    for need, takes in _chi_checks(card):
+        for k, n in need:
+            h = hand[k]
+            if h < n or h >= 3:
+                break
+        else:
+            if left == takes or _bi_possible(_without(hand, need), card):
                 return True
     return False
 

@@ -95,7 +95,7 @@ def open_window(
     card: Card, src: int, drawn: bool, seq: int,
 ) -> Window:
     seats = table.seats
-    w = Window(card, src, drawn, seq, last_card=drawn and table.stock_left == 0)
+    w = Window(card, src, drawn, seq, drawn and table.stock_pos == len(table.stock))
     huxi = w.table_huxi = (seats[0].table_huxi, seats[1].table_huxi, seats[2].table_huxi)
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi

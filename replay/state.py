@@ -224,15 +224,17 @@ class State:
     def _step(self, i: int, e: Event) -> None:
         if self.phase is Phase.ENDED:
             self.stop(i, e.seat, Code.EVENT_AFTER_END, "the hand had already ended")
-        if e.type is EventType.END and e.reason is EndReason.ABANDONED:
+        t = e.type
+        if t is EventType.END and e.reason is EndReason.ABANDONED:
             self.end(Outcome.ABANDONED, scoring.drawn_score("abandoned"))
             return
-        if e.type is EventType.TI and e.seat is not None and e.card is not None and \
+        if t is EventType.TI and e.seat is not None and e.card is not None and \
                 self.table.seats[e.seat].hand[e.card] == 4:
             self.dealt_ti(i, e.seat, e.card)
             return
+        handlers = self.handlers
         for _ in range(4):
-            if self.handlers[self.phase](i, e):
+            if handlers[self.phase](i, e):
                 return
         raise AssertionError("event not consumed")  # pragma: no cover
 
