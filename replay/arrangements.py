@@ -411,6 +411,26 @@ def wins_with(
     return _best(t, h, key, card) >= min_huxi
 
 
+def reaches(
+    melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
+    hand: Sequence[int],
+    card: int | None,
+    min_huxi: int,
+) -> bool:
+    """``best_huxi(melds, hand, card) >= min_huxi`` for ``min_huxi >= 0``, without the
+    search when even the best split could not reach ``min_huxi``."""
+    if card is not None:
+        return wins_with(melds, hand, card, min_huxi)
+    t = _table(melds)
+    if t is None:
+        return False
+    key = _hand_key(hand)
+    h = _hand_info(key)
+    if h is None or t[1] + h[1] + _huxi_bound(h[3]) < min_huxi:
+        return False
+    return _best(t, h, key, None) >= min_huxi
+
+
 class WinCheck:
     """``wins_with`` for one seat's holdings asked about many cards: the holdings are
     summarised once, and each answer is kept (a seat is asked again about the same card
@@ -419,9 +439,10 @@ class WinCheck:
     __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_answers")
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
-                 hand: tuple[int, ...]) -> None:
+                 hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
+        """``same_melds``: a check built on the same melds (its table summary is reused)."""
         self.hand = hand
-        self._t = _table(melds)
+        self._t = _table(melds) if same_melds is None else same_melds._t
         self._h = _hand_info(hand)
         self._fixed = 0
         self._bound = 0
@@ -713,6 +734,7 @@ __all__ = [
     "clear_caches",
     "holdings",
     "is_ready",
+    "reaches",
     "search",
     "search_shapes",
     "wins_with",

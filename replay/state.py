@@ -250,7 +250,7 @@ class State:
             self._optional = []
             for s in priority(self.log.dealer):
                 melds, hand, card = shown_card_holdings(self.log.deal, self.log.dealer, s)
-                if arrangements.best_huxi(melds, hand, card) >= self.profile.min_huxi:
+                if arrangements.reaches(melds, hand, card, self.profile.min_huxi):
                     self._optional.append(s)
         return self._optional
 
@@ -756,7 +756,7 @@ class State:
             return
         allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
         complete = allowed and \
-            arrangements.best_huxi(st.meld_pairs(), st.hand, None) >= self.profile.min_huxi
+            arrangements.reaches(st.meld_pairs(), st.hand, None, self.profile.min_huxi)
         own_can = complete and self.ledger.hu_bar(seat, card, st.table_huxi) is None
         pre = pre if allowed else None
         now = list(table_huxi) if table_huxi is not None else [

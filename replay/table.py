@@ -112,8 +112,8 @@ class SeatState:
         """``arrangements.wins_with`` on these holdings, for many cards (claim windows)."""
         hand = tuple(self.hand)
         w = self._win
-        if w is None or w.hand != hand:
-            w = self._win = WinCheck(self.meld_pairs(), hand)
+        if w is None or w.hand != hand:  # (``_win`` is dropped when the melds change)
+            w = self._win = WinCheck(self.meld_pairs(), hand, w)
         return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
