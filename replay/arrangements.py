@@ -442,8 +442,8 @@ class WinCheck:
                  hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
         """``same_melds``: a check built on the same melds (its table summary is reused)."""
         self.hand = hand
-        self._t = _table(melds) if same_melds is None else same_melds._t
-        self._h = _hand_info(hand)
+        self._t: _TableInfo | None = _table(melds) if same_melds is None else same_melds._t
+        self._h: _HandInfo | None = _hand_info(hand)
         self._fixed = 0
         self._bound = 0
         if self._t is not None and self._h is not None:
