@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import mul
 from typing import Final
 
 from .cards import NUM_KINDS, card_name
@@ -193,22 +192,29 @@ def _hand_key(hand: Sequence[int]) -> tuple[int, ...]:
     return hand if type(hand) is tuple else tuple(hand)
 
 
+# a count 0..4 as its octal digit; any other byte is no digit (the packing fails)
+_OCTAL: Final = bytes(range(0x30, 0x35)) + b"x" * 251
+
+
 @lru_cache(maxsize=1 << 15)
 def _hand_info(hand: tuple[int, ...]) -> _HandInfo | None:
-    if len(hand) != NUM_KINDS or min(hand) < 0 or max(hand) > 4:
+    if len(hand) != NUM_KINDS:
         return None
-    free = sum(map(mul, hand, _UNIT))
+    try:  # packed 3 bits a kind = the counts as octal digits, kind 0 the last
+        free = int(bytes(hand[::-1]).translate(_OCTAL), 8)
+    except (ValueError, TypeError):  # a count below 0 or above 4
+        return None
     free_n = sum(hand)
     groups = huxi = fours = 0
-    if 3 in hand or 4 in hand:
-        for k, n in enumerate(hand):
+    for n in (3, 4):
+        k = -1
+        for _ in range(hand.count(n)):
+            k = hand.index(n, k + 1)
             if n == 3:
                 huxi += _KAN[k]
-            elif n == 4:  # should not occur: four alike in hand count as a 提
+            else:  # should not occur: four alike in hand count as a 提
                 huxi += _TI[k]
                 fours += 1
-            else:
-                continue
             groups += 1
             free -= n * _UNIT[k]
             free_n -= n
@@ -432,41 +438,36 @@ def reaches(
 
 
 class WinCheck:
-    """``wins_with`` for one seat's holdings asked about many cards: the holdings are
-    summarised once, and each answer is kept (a seat is asked again about the same card
-    only while its holdings stay the same). ``hand`` is the hand it was built for."""
+    """``wins_with`` for one seat's holdings asked about several cards: the holdings are
+    summarised once. ``hand`` is the hand it was built for."""
 
-    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_answers")
+    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound")
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
         """``same_melds``: a check built on the same melds (its table summary is reused)."""
         self.hand = hand
-        self._t: _TableInfo | None = _table(melds) if same_melds is None else same_melds._t
-        self._h: _HandInfo | None = _hand_info(hand)
-        self._fixed = 0
-        self._bound = 0
-        if self._t is not None and self._h is not None:
-            self._fixed = self._t[1] + self._h[1]
-            self._bound = _huxi_bound(self._h[3])
-        self._answers: dict[int, bool] = {}
+        t: _TableInfo | None = _table(melds) if same_melds is None else same_melds._t
+        h = _hand_info(hand)
+        self._t, self._h = t, h
+        if t is not None and h is not None:
+            self._fixed = t[1] + h[1]
+            self._bound = _huxi_bound(h[3])
+        else:
+            self._fixed = self._bound = 0
 
     def wins(self, card: int, min_huxi: int) -> bool:
         """``wins_with(melds, hand, card, min_huxi)``."""
-        key = card | min_huxi << 5
-        r = self._answers.get(key)
-        if r is None:
-            r = self._answers[key] = self._wins(card, min_huxi)
-        return r
-
-    def _wins(self, card: int, min_huxi: int) -> bool:
         t, h = self._t, self._h
         if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
             return False
         hand = self.hand
-        gain = _gain(t[4], hand[card], card)
+        gain = t[4][card]  # the most the card adds as a 跑 (table meld or 坎) or a 碰
+        if gain < 0:
+            n = hand[card]
+            gain = _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
         bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
-        if self._fixed + max(gain, 0) + bound < min_huxi:
+        if self._fixed + gain + bound < min_huxi:
             return False
         return _best(t, h, hand, card) >= min_huxi
 
