@@ -442,6 +442,11 @@ class WinCheck:
     summarised once. ``hand`` is the hand it was built for."""
 
     __slots__ = ("hand", "_t", "_h", "_fixed", "_bound")
+    hand: tuple[int, ...]
+    _t: _TableInfo | None
+    _h: _HandInfo | None
+    _fixed: int
+    _bound: int
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
