@@ -56,3 +56,69 @@ def test_seat_sums_follow_every_meld_change() -> None:
     st.melds = [Meld(GroupKind.PENG, (3, 3, 3), 5)]  # assigned: the sums follow too
     assert (st.table_huxi, st.fours, st.meld_pairs()) == (1, 0, ((GroupKind.PENG, (3,) * 3),))
     assert t.seats[0].table_huxi == 0 and t.seats[2].meld_pairs() == ()
+
+
+@pytest.mark.parametrize("min_huxi", [0, 10, 15, 30])
+def test_win_check_and_reaches_are_best_huxi_at_least_min_huxi(min_huxi: int) -> None:
+    rng = random.Random(f"win_check/{min_huxi}")
+    wins = 0
+    for i in range(4000):
+        melds, hand, card = random_win(rng) if i % 2 else random_holding(rng)
+        check = arrangements.WinCheck(tuple(melds), tuple(hand))
+        again = arrangements.WinCheck(tuple(melds), tuple(hand), check)  # reused table summary
+        assert arrangements.reaches(melds, hand, None, min_huxi) is \
+            (arrangements.best_huxi(melds, hand, None) >= min_huxi)
+        for k in ([card] if card is not None else []) + [rng.randrange(NUM_KINDS)]:
+            want = arrangements.best_huxi(melds, hand, k) >= min_huxi
+            wins += want
+            assert check.wins(k, min_huxi) is want, (melds, hand, k)
+            assert again.wins(k, min_huxi) is want
+            assert arrangements.reaches(melds, hand, k, min_huxi) is want
+    assert wins > 50  # wins are exercised, not only pruned holdings
+
+
+def _plain_hand_info(hand: tuple[int, ...]) -> tuple[int, int, int, int, int] | None:
+    """The hand summary written the plain way (the reference of ``_hand_info``)."""
+    if len(hand) != NUM_KINDS or min(hand) < 0 or max(hand) > 4:
+        return None
+    groups = huxi = fours = free = free_n = 0
+    for k, n in enumerate(hand):
+        if n == 3:
+            groups, huxi = groups + 1, huxi + arrangements._KAN[k]
+        elif n == 4:
+            groups, huxi, fours = groups + 1, huxi + arrangements._TI[k], fours + 1
+        else:
+            free += n << (3 * k)
+            free_n += n
+    return groups, huxi, fours, free, free_n
+
+
+def test_hand_summary_packs_and_validates_like_the_plain_loop() -> None:
+    rng = random.Random("hand_info")
+    odd = (-1, 5, 7, 8, 255, 256, 300)
+    for _ in range(30000):
+        size = NUM_KINDS if rng.random() < 0.97 else rng.choice((19, 21))
+        hand = tuple(rng.choice(odd) if rng.random() < 0.03 else rng.choice((0, 0, 1, 1, 2, 3, 4))
+                     for _ in range(size))
+        assert arrangements._hand_info.__wrapped__(hand) == _plain_hand_info(hand), hand
+
+
+def test_a_seats_win_check_follows_its_hand_and_melds() -> None:
+    t = _table()
+    st = t.seats[1]
+    st.hand = [0] * NUM_KINDS
+    for k in (0, 1, 2, 3, 4, 5, 11, 12, 13, 15, 15, 15, 16, 17, 18, 9, 9, 19, 19):
+        st.hand[k] += 1
+    first = st.win_check()
+    assert st.win_check() is first  # same holdings: the same summary
+    assert first.wins(10, 0) is (arrangements.best_huxi(st.meld_pairs(), st.hand, 10) >= 0)
+    st.hand[19] -= 1
+    st.hand[10] += 1
+    changed = st.win_check()
+    assert changed is not first and changed.hand == tuple(st.hand)
+    t.add_meld(1, Meld(GroupKind.PENG, (7, 7, 7), 4))
+    melded = st.win_check()
+    assert melded is not changed
+    for k in range(NUM_KINDS):
+        assert melded.wins(k, 10) is \
+            (arrangements.best_huxi(st.meld_pairs(), st.hand, k) >= 10)
