@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 from urllib.parse import quote
 
+import anyio.to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from replay.logschema import schema_bytes
@@ -18,7 +18,7 @@ from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..bounds import storable_text
 from ..database import Database, transaction
-from ..dependencies import DB, AppSettings, ReadSession
+from ..dependencies import DB, AppSettings, ReadSession, ingest_limiter
 from ..errors import AppError, Conflict, NotFound, error_responses
 from ..settings import Verification, verification
 from ..system.metrics import INGEST
@@ -102,7 +102,9 @@ async def create_game(
 
     try:
         raw = await read_body(request, settings.max_log_bytes)
-        result = await run_in_threadpool(ingest, raw)
+        result = await anyio.to_thread.run_sync(
+            ingest, raw, limiter=ingest_limiter(request.app)
+        )
     except AppError as exc:
         _count(Outcome.CONFLICT if isinstance(exc, Conflict) else Outcome.REJECTED)
         raise
