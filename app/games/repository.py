@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Insert, Table, delete, func, insert, select, update
+from sqlalchemy import Connection, Insert, Table, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -30,6 +30,13 @@ class GameRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
 
+    @property
+    def _core(self) -> Connection:
+        """The session's connection, for Core statements on the ingest path: the same
+        transaction without the session's ORM execution layer (which cost more than
+        the statements themselves)."""
+        return self.session.connection()
+
     # --- writes --------------------------------------------------------------------------
 
     def _insert_ignoring_conflicts(self) -> Insert:
@@ -52,14 +59,15 @@ class GameRepository:
             found = sqlite_rows_returning(self.session, LOGS, rows, ("id", "game_id"), "game_id")
             return {game_id: log_id for log_id, game_id in found}
         stmt = self._insert_ignoring_conflicts().returning(LOGS.c.id, LOGS.c.game_id)
-        result = self.session.execute(stmt, list(rows))
+        result = self._core.execute(stmt, list(rows))
         return {row.game_id: row.id for row in result}
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """On SQLite, sqlite3's C loop straight on the connection (no SQLAlchemy
-        statement work: it cost more than the inserts); on PostgreSQL, ``COPY`` once
-        there are enough rows (a tenth of the time of psycopg's pipelined executemany).
-        (A multi-row VALUES costs more: psycopg re-parses each new statement text.)"""
+        """On SQLite, sqlite3's C loop straight on the connection (SQLAlchemy's statement
+        work cost more than the inserts); on PostgreSQL, ``COPY`` once there are enough
+        rows (a tenth of the time of psycopg's pipelined executemany), else one
+        multi-row ``VALUES`` (one round trip; a single POST's 3 players always make
+        the same statement text, so psycopg parses it once)."""
         if not rows:
             return
         dialect = self.session.get_bind().dialect.name
@@ -68,7 +76,7 @@ class GameRepository:
         elif len(rows) >= COPY_FROM:
             copy_rows(self.session, table, rows)
         else:
-            self.session.execute(insert(table), list(rows))
+            self._core.execute(insert(table).values(list(rows)))
 
     def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
         self._insert_many(PLAYERS, rows)
@@ -80,7 +88,7 @@ class GameRepository:
         if self.session.get_bind().dialect.name == "sqlite":
             found = sqlite_rows_returning(self.session, VERDICTS, rows, ("id", "log_id"))
             return {log_id: verdict_id for verdict_id, log_id in found}
-        result = self.session.execute(
+        result = self._core.execute(
             insert(VERDICTS).returning(VERDICTS.c.id, VERDICTS.c.log_id), list(rows)
         )
         return {row.log_id: row.id for row in result}
@@ -119,7 +127,7 @@ class GameRepository:
         ids = list(set(game_ids))
         if not ids:
             return {}
-        rows = self.session.execute(
+        rows = self._core.execute(
             select(LOGS.c.game_id, LOGS.c.id, LOGS.c.log_sha256).where(LOGS.c.game_id.in_(ids))
         )
         return {row.game_id: StoredRef(row.id, row.log_sha256) for row in rows}

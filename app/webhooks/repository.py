@@ -32,7 +32,8 @@ class WebhookRepository:
             .where(SUBS.c.active.is_(True))
             .order_by(SUBS.c.id)
         )
-        return [(r.id, r.codes, r.rulesets, r.statuses) for r in self.session.execute(stmt)]
+        rows = self.session.connection().execute(stmt)  # Core: no ORM execution layer
+        return [(r.id, r.codes, r.rulesets, r.statuses) for r in rows]
 
     def subscriptions(self, *, active_only: bool = False) -> list[WebhookSubscription]:
         stmt = select(WebhookSubscription).order_by(WebhookSubscription.id)
