@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Connection, Insert, Table, delete, func, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Table, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 
 from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
@@ -18,6 +18,14 @@ PLAYERS = cast(Table, LogPlayer.__table__)
 VERDICTS = cast(Table, VerdictRow.__table__)
 FINDINGS = cast(Table, FindingRow.__table__)
 DECISIONS = cast(Table, DecisionRow.__table__)
+
+# The ingest path's statements, built once (so that each cache key is computed once).
+_PG_INSERT_LOGS = (
+    postgresql.insert(LOGS)
+    .on_conflict_do_nothing(index_elements=["game_id"])
+    .returning(LOGS.c.id, LOGS.c.game_id)
+)
+_INSERT_VERDICTS = insert(VERDICTS).returning(VERDICTS.c.id, VERDICTS.c.log_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +47,6 @@ class GameRepository:
 
     # --- writes --------------------------------------------------------------------------
 
-    def _insert_ignoring_conflicts(self) -> Insert:
-        dialect = self.session.get_bind().dialect.name
-        if dialect == "postgresql":
-            return postgresql.insert(LOGS).on_conflict_do_nothing(index_elements=["game_id"])
-        if dialect == "sqlite":
-            return sqlite.insert(LOGS).on_conflict_do_nothing(index_elements=["game_id"])
-        raise NotImplementedError(f"unsupported database: {dialect}")
-
     def insert_logs(self, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
         """Insert the logs whose ``game_id`` is new; ``{game_id: id}`` of those inserted.
 
@@ -55,11 +55,13 @@ class GameRepository:
         """
         if not rows:
             return {}
-        if self.session.get_bind().dialect.name == "sqlite":
+        dialect = self.session.get_bind().dialect.name
+        if dialect == "sqlite":
             found = sqlite_rows_returning(self.session, LOGS, rows, ("id", "game_id"), "game_id")
             return {game_id: log_id for log_id, game_id in found}
-        stmt = self._insert_ignoring_conflicts().returning(LOGS.c.id, LOGS.c.game_id)
-        result = self._core.execute(stmt, list(rows))
+        if dialect != "postgresql":
+            raise NotImplementedError(f"unsupported database: {dialect}")
+        result = self._core.execute(_PG_INSERT_LOGS, list(rows))
         return {row.game_id: row.id for row in result}
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
@@ -88,9 +90,7 @@ class GameRepository:
         if self.session.get_bind().dialect.name == "sqlite":
             found = sqlite_rows_returning(self.session, VERDICTS, rows, ("id", "log_id"))
             return {log_id: verdict_id for verdict_id, log_id in found}
-        result = self._core.execute(
-            insert(VERDICTS).returning(VERDICTS.c.id, VERDICTS.c.log_id), list(rows)
-        )
+        result = self._core.execute(_INSERT_VERDICTS, list(rows))
         return {row.log_id: row.id for row in result}
 
     def insert_findings(self, rows: Sequence[dict[str, Any]]) -> None:
