@@ -63,7 +63,7 @@ def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
     limiter = getattr(app.state, "ingest_limiter", None)
     if not isinstance(limiter, anyio.CapacityLimiter):
         db: Database = app.state.db
-        limiter = anyio.CapacityLimiter(1 if db.engine.dialect.name == "sqlite" else 4)
+        limiter = anyio.CapacityLimiter(1 if db.engine.dialect.name == "sqlite" else 40)
         app.state.ingest_limiter = limiter
     return limiter
 

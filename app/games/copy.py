@@ -1,7 +1,9 @@
-"""Many rows of one table at once on the session's own connection (so inside its
-transaction), below SQLAlchemy's per-statement work: PostgreSQL ``COPY … FROM STDIN``,
-SQLite the driver's ``executemany`` (its loop is C). Values go through each column
-type's own bind processor, so they are stored exactly as an ORM insert stores them."""
+"""Rows of one table at once on the session's own connection (so inside its
+transaction), below SQLAlchemy's per-statement work (which costs more than the inserts
+on the ingest path): PostgreSQL ``COPY … FROM STDIN`` for many rows and one multi-row
+``VALUES`` for a few, SQLite the driver's ``executemany`` (its loop is C). Values go
+through each column type's own bind processor, so they are stored exactly as an ORM
+insert stores them."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from sqlalchemy import JSON, Dialect, Table
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-#: fewer rows than this go through SQLAlchemy's executemany on PostgreSQL (COPY's
-#: set-up is not free).
+#: fewer rows than this go in one multi-row ``VALUES`` on PostgreSQL (COPY's set-up is
+#: not free).
 COPY_FROM = 50
 
 Processor = Callable[[Any], Any] | None
@@ -59,17 +61,21 @@ def copy_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) ->
                 )
 
 
-@lru_cache(maxsize=64)
-def _sqlite_insert(
+@lru_cache(maxsize=128)
+def _insert(
     table: Table,
     columns: tuple[str, ...],
     dialect: Dialect,
-    returning: tuple[str, ...],
-    skip_conflict_on: str | None,
+    returning: tuple[str, ...] = (),
+    skip_conflict_on: str | None = None,
+    count: int = 1,
 ) -> tuple[str, tuple[Processor, ...]]:
+    """The statement (``count`` rows of ``columns``, in the driver's parameter style) and
+    the columns' bind processors."""
     names = ", ".join(f'"{name}"' for name in columns)
-    marks = ", ".join("?" for _ in columns)
-    sql = f'INSERT INTO "{table.name}" ({names}) VALUES ({marks})'
+    mark = "?" if dialect.paramstyle == "qmark" else "%s"
+    row = "(" + ", ".join(mark for _ in columns) + ")"
+    sql = f'INSERT INTO "{table.name}" ({names}) VALUES ' + ", ".join(row for _ in range(count))
     if skip_conflict_on is not None:
         sql += f' ON CONFLICT ("{skip_conflict_on}") DO NOTHING'
     if returning:
@@ -80,7 +86,7 @@ def _sqlite_insert(
     return sql, processors
 
 
-def _sqlite_values(
+def _driver_values(
     columns: tuple[str, ...], processors: tuple[Processor, ...], rows: Sequence[dict[str, Any]]
 ) -> list[list[Any]]:
     take = itemgetter(*columns)
@@ -99,13 +105,23 @@ def _sqlite_values(
 def sqlite_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
     """SQLite: the rows by the driver's ``executemany``."""
     columns = tuple(rows[0])
-    sql, processors = _sqlite_insert(table, columns, session.get_bind().dialect, (), None)
+    sql, processors = _insert(table, columns, session.get_bind().dialect)
     cursor = _driver_connection(session).cursor()
     try:
         with _as_sqlalchemy_errors(session, sql):
-            cursor.executemany(sql, _sqlite_values(columns, processors, rows))
+            cursor.executemany(sql, _driver_values(columns, processors, rows))
     finally:
         cursor.close()
+
+
+def few_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """PostgreSQL: a few rows in one multi-row ``VALUES`` (one round trip; its text is
+    the same for the same number of rows, so psycopg prepares it once it recurs)."""
+    columns = tuple(rows[0])
+    sql, processors = _insert(table, columns, session.get_bind().dialect, count=len(rows))
+    values = [value for row in _driver_values(columns, processors, rows) for value in row]
+    with _as_sqlalchemy_errors(session, sql), _driver_connection(session).cursor() as cursor:
+        cursor.execute(sql, values)
 
 
 def sqlite_rows_returning(
@@ -118,14 +134,14 @@ def sqlite_rows_returning(
     """SQLite: insert the rows one statement each (``RETURNING`` needs it), the
     ``returning`` columns of those inserted (a row skipped on conflict returns none)."""
     columns = tuple(rows[0])
-    sql, processors = _sqlite_insert(
+    sql, processors = _insert(
         table, columns, session.get_bind().dialect, returning, skip_conflict_on
     )
     cursor = _driver_connection(session).cursor()
     found: list[tuple[Any, ...]] = []
     try:
         with _as_sqlalchemy_errors(session, sql):
-            for values in _sqlite_values(columns, processors, rows):
+            for values in _driver_values(columns, processors, rows):
                 found += cursor.execute(sql, values).fetchall()
     finally:
         cursor.close()
