@@ -52,7 +52,10 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         )
         _sqlite_setup(engine)
         return engine
-    return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    # No pre-ping (a ``SELECT 1`` per checkout, two checkouts a request): a connection
+    # the server dropped fails its one request (503, "database_unavailable"), and the
+    # disconnect makes SQLAlchemy discard the whole pool, so the next requests reconnect.
+    return create_engine(url, echo=echo, pool_size=10, max_overflow=10)
 
 
 @dataclass(slots=True)

@@ -53,6 +53,21 @@ def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
     return limiter
 
 
+def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
+    """How many ingest requests run their worker-thread part at once (made on first use).
+
+    SQLite has one writer and the work is CPU-bound under one GIL: one at a time, the
+    others wait on the event loop (no thread spinning on the write lock, no GIL
+    hand-offs between threads). PostgreSQL overlaps round trips: a few at a time.
+    """
+    limiter = getattr(app.state, "ingest_limiter", None)
+    if not isinstance(limiter, anyio.CapacityLimiter):
+        db: Database = app.state.db
+        limiter = anyio.CapacityLimiter(1 if db.engine.dialect.name == "sqlite" else 40)
+        app.state.ingest_limiter = limiter
+    return limiter
+
+
 def _finish(session: Session, commit: bool) -> None:
     try:
         if commit:

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.responses import RedirectResponse
 
-from . import api_docs, handlers, openapi
+from . import api_docs, gc_tuning, handlers, openapi
 from .api import PREFIX
 from .api import router as api_router
 from .database import Database
@@ -25,6 +25,7 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        gc_tuning.tune()
         # Webhooks on SQLite (no queue): a thread of this process delivers them.
         dispatcher = start_dispatcher(database, settings) if owns_db else None
         yield

@@ -32,8 +32,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,9 +57,20 @@ PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU of a live process (``/proc/PID/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU of a live process and its live children (``uvicorn --workers``),
+    from ``/proc``."""
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{current}/task").glob("*/children"):
+            pending += [int(child) for child in task.read_text().split()]
+    return total
 
 
 def children_cpu() -> float:
@@ -112,7 +125,11 @@ def database(kind: str, folder: Path) -> Iterator[str]:
 
 @contextmanager
 def server(
-    url: str, path: str, log: Path, extra_env: dict[str, str] | None = None
+    url: str,
+    path: str,
+    log: Path,
+    extra_env: dict[str, str] | None = None,
+    processes: int = 1,
 ) -> Iterator[tuple[str, int]]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -142,6 +159,7 @@ def server(
                 "--log-level",
                 "warning",
                 "--no-access-log",
+                *(["--workers", str(processes)] if processes > 1 else []),
             ],
             cwd=ROOT,
             env={**env, "PYTHONPATH": str(ROOT)},
@@ -202,16 +220,26 @@ def run_single(
 
 
 def run_bulk(
-    base: str, key: str, logs: list[bytes], size: int, path: str = "inline"
+    base: str,
+    key: str,
+    logs: list[bytes],
+    size: int,
+    path: str = "inline",
+    connections: int = 1,
 ) -> tuple[float, list[float]]:
-    latencies = []
+    """NDJSON requests of ``size`` logs, over ``connections`` connections at once."""
+    latencies: list[float] = []
     headers = {"X-API-Key": key, "Content-Type": "application/x-ndjson"}
     target = "/bench/baseline:bulk" if path == "baseline" else "/api/v1/games:bulk"
-    with httpx.Client(base_url=base, headers=headers, timeout=300) as client:
-        client.get("/api/v1/healthz")
-        start = time.perf_counter()
-        for i in range(0, len(logs), size):
-            chunk = logs[i : i + size]
+    chunks = iter([logs[i : i + size] for i in range(0, len(logs), size)])
+    lock = threading.Lock()
+
+    def connection(client: httpx.Client) -> None:
+        while True:
+            with lock:
+                chunk = next(chunks, None)
+            if chunk is None:
+                return
             t0 = time.perf_counter()
             answer = client.post(target, content=b"\n".join(chunk))
             lines = answer.text.splitlines()
@@ -219,7 +247,21 @@ def run_bulk(
             created = sum(1 for line in lines if json.loads(line)["status"] == "created")
             if answer.status_code != 200 or created != len(chunk):
                 raise RuntimeError(f"bulk: {answer.status_code}, {created}/{len(chunk)} created")
+
+    clients = [
+        httpx.Client(base_url=base, headers=headers, timeout=300) for _ in range(connections)
+    ]
+    try:
+        for client in clients:
+            client.get("/api/v1/healthz")
+        start = time.perf_counter()
+        with ThreadPoolExecutor(connections) as pool:
+            for done in [pool.submit(connection, client) for client in clients]:
+                done.result()
         return time.perf_counter() - start, latencies
+    finally:
+        for client in clients:
+            client.close()
 
 
 def _baseline_of(f: Figure, figures: list[Figure]) -> Figure | None:
@@ -351,6 +393,10 @@ def section(
     size = sum(len(x) for x in logs) / len(logs)
     flags = " --baseline" if args.baseline else ""
     flags += f" --workers {args.workers}" if args.workers else ""
+    n = args.server_processes
+    flags += f" --server-processes {n}" if n > 1 else ""
+    processes = "One uvicorn worker" if n == 1 else f"{n} uvicorn workers (`--workers {n}`)"
+    connections = "one connection" if n == 1 else f"{n} connections at once"
     e2e_text = ""
     if e2e is not None:
         e2e_text = f"""
@@ -370,12 +416,12 @@ core's capacity is about 1,000 / that figure.
 
 HTTP ingest over loopback, measured by `bench/ingest.py` (`.venv/bin/python bench/ingest.py
 --games {args.games} --bulk-size {args.bulk_size} --concurrency {args.concurrency}{flags}
---write docs/performance.md`), all in one sitting. One uvicorn worker, a fresh migrated
+--write docs/performance.md`), all in one sitting. {processes}, a fresh migrated
 database per row, the client on the same machine ({os.cpu_count()} cores, Python
 {platform.python_version()}, engine `{engine_version()}`). Hands from `{source}` (every
 5th doctored), {size:,.0f} bytes each on average. *single*: one log per request over
 {args.concurrency} keep-alive connections (latency per request). *bulk*: NDJSON requests of
-{args.bulk_size} logs on one connection (latency per request, i.e. per {args.bulk_size}
+{args.bulk_size} logs on {connections} (latency per request, i.e. per {args.bulk_size}
 logs; the server commits every 200). Verification *inline* re-executes the hand in the
 request; *queue* stores the log and enqueues its verification in the same transaction
 (`paohuzi-audit worker` verifies it); *off* stores only (`PAOHUZI_VERIFY_ON_INGEST=false`).
@@ -417,6 +463,12 @@ def main() -> int:
     p.add_argument("--shapes", default="single,bulk")
     p.add_argument("--baseline", action="store_true", help="add the baseline rows")
     p.add_argument("--workers", type=int, default=0, help="queue end to end with N workers")
+    p.add_argument(
+        "--server-processes",
+        type=int,
+        default=1,
+        help="uvicorn --workers N for every server (bulk then posts over N connections)",
+    )
     p.add_argument("--write", type=Path, help="put the figures into this markdown file")
     args = p.parse_args()
 
@@ -443,12 +495,18 @@ def main() -> int:
                     with database(backend, folder) as url:
                         upgrade(url)
                         key = api_key(url)
-                        with server(url, path, folder / "server.log") as (base, pid):
+                        n = args.server_processes
+                        with server(url, path, folder / "server.log", processes=n) as (
+                            base,
+                            pid,
+                        ):
                             cpu = cpu_seconds(pid)
                             if mode == "single":
                                 seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
-                                seconds, lat = run_bulk(base, key, logs, args.bulk_size, path)
+                                seconds, lat = run_bulk(
+                                    base, key, logs, args.bulk_size, path, connections=n
+                                )
                             cpu = cpu_seconds(pid) - cpu
                     fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu)
                     figures.append(fig)

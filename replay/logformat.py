@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Final, TypeVar
 
-from .cards import Card, is_card_name, parse_card
+from .cards import NAMES, Card, is_card_name, parse_card
 from .model import (
     FORMAT,
     Commitment,
@@ -107,6 +107,10 @@ _EVENT_ALLOWED: Final[dict[EventType, tuple[str, ...]]] = {
 _END_REASONS: Final[dict[str, EndReason]] = {r.value: r for r in EndReason}
 _OUTCOMES: Final = frozenset(o.value for o in Outcome)
 _EVENT_ANY: Final = ("type", "seat", "card", "groups", "reason", "t", "meta")
+_CARD_OF: Final[dict[str, Card]] = {name: parse_card(name) for name in NAMES}
+_EVENT_KEYS: Final[dict[EventType, frozenset[str]]] = {
+    t: frozenset(allowed) for t, allowed in _EVENT_ALLOWED.items()
+}
 
 _T = TypeVar("_T")
 
@@ -214,6 +218,10 @@ def _cards(
     if not isinstance(value, list):
         p.add(pointer, f"{what}, got {_got(value)}")
         return None
+    if len(value) <= most:
+        quick = _quick_cards(value)
+        if quick is not None:
+            return quick, tuple(value)
     ok = True
     if len(value) > most:
         p.add(pointer, f"{what} (at most {most}), got {len(value)}")
@@ -228,6 +236,15 @@ def _cards(
     if not ok:
         return None
     return tuple(cards), tuple(value)
+
+
+def _quick_cards(names: list[Any]) -> tuple[Card, ...] | None:
+    """The cards of a list of card names, or None if any item is not one (then the
+    caller checks each item and reports it)."""
+    try:
+        return tuple(map(_CARD_OF.__getitem__, names))
+    except (KeyError, TypeError):  # not a card name, or not even hashable
+        return None
 
 
 def _meta(value: Any, pointer: str, p: _Problems) -> None:
@@ -482,6 +499,49 @@ def _groups(value: Any, pointer: str, p: _Problems) -> tuple[tuple[Card, ...], .
     return tuple(groups) if ok else None
 
 
+def _quick_event(value: Any) -> Event | None:
+    """A well-formed event at full speed, or None: then ``_event`` checks it and says
+    what is wrong (it builds the same ``Event`` from a well-formed one)."""
+    if type(value) is not dict:
+        return None
+    raw_type = value.get("type")
+    if type(raw_type) is not str:
+        return None
+    kind = _EVENT_TYPES.get(raw_type)
+    if kind is None or not _EVENT_KEYS[kind].issuperset(value):
+        return None
+    t = None
+    if "t" in value:
+        t = value["t"]
+        if type(t) is not int or t < 0:
+            return None
+    if "meta" in value and type(value["meta"]) is not dict:
+        return None
+    if kind is EventType.END:
+        reason = value.get("reason")
+        found = _END_REASONS.get(reason) if type(reason) is str else None
+        return None if found is None else Event(type=kind, reason=found, t=t)
+    seat = value.get("seat")
+    if type(seat) is not int or not 0 <= seat <= 2 or "card" not in value:
+        return None
+    name = value["card"]
+    card = _CARD_OF.get(name) if type(name) is str else None
+    if card is None and not (name is None and kind is EventType.HU):
+        return None
+    if kind is not EventType.CHI:
+        return Event(type=kind, seat=seat, card=card, t=t)
+    groups = value.get("groups")
+    if type(groups) is not list or not groups:
+        return None
+    made = []
+    for group in groups:
+        cards = _quick_cards(group) if type(group) is list and len(group) == 3 else None
+        if cards is None:
+            return None
+        made.append(cards)
+    return Event(type=kind, seat=seat, card=card, groups=tuple(made), t=t)
+
+
 def _event(value: Any, pointer: str, p: _Problems) -> Event | None:
     if not isinstance(value, dict):
         p.add(pointer, f'an event object {{"type", ...}}, got {_got(value)}')
@@ -587,7 +647,9 @@ def _events(doc: dict[str, Any], p: _Problems) -> tuple[Event, ...] | None:
     events: list[Event] = []
     ok = True
     for index, item in enumerate(value):
-        event = _event(item, _ptr("/events", index), p)
+        event = _quick_event(item)
+        if event is None:
+            event = _event(item, _ptr("/events", index), p)
         if event is None:
             ok = False
         else:

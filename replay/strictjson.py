@@ -286,6 +286,23 @@ def _too_deep(text: str, max_depth: int) -> Problem | None:
     return None
 
 
+def _deeper_than(value: Any, max_depth: int) -> bool:
+    """Whether the arrays and objects of a decoded value nest more than ``max_depth`` deep
+    (the top level is depth 1): one pass over the containers, level by level."""
+    level = [value] if isinstance(value, dict | list) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
+            return True
+        inner: list[Any] = []
+        for container in level:
+            items = container.values() if isinstance(container, dict) else container
+            inner += [item for item in items if isinstance(item, dict | list)]
+        level = inner
+    return False
+
+
 def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     """Parse one JSON text strictly; raises ``LogFormatError``.
 
@@ -294,16 +311,19 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     float range, lone surrogates (raw or escaped) in strings and keys, duplicate keys,
     and arrays/objects nested more than ``max_depth`` deep. A syntax error reports its
     line and column.
+
+    The text is decoded first and its nesting measured after, on the containers only;
+    a document that is too deep (or does not decode) is then measured on its text, so
+    that the report (with its line and column) is the one a check before decoding gives.
     """
     if isinstance(raw, str):
         text = raw
+        from_utf8 = False
     elif isinstance(raw, bytes | bytearray | memoryview):
         text = _decode(bytes(raw))
+        from_utf8 = True
     else:
         raise LogFormatError([Problem("", f"JSON text as bytes or str, got {describe(raw)}")])
-    deep = _too_deep(text, max_depth)
-    if deep is not None:
-        raise LogFormatError([deep])
     scan = _Scan()
     try:
         value = json.loads(
@@ -313,20 +333,32 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
             parse_float=scan.number,
         )
     except json.JSONDecodeError as exc:
+        _raise_if_too_deep(text, max_depth)
         raise LogFormatError(
             [Problem("", f"valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")]
         ) from None
     except RecursionError:
+        _raise_if_too_deep(text, max_depth)
         raise LogFormatError(
             [Problem("", f"nesting at most {max_depth} arrays and objects deep")]
         ) from None
     except ValueError:  # int() refuses more than sys.get_int_max_str_digits() digits
+        _raise_if_too_deep(text, max_depth)
         raise LogFormatError(
             [Problem("", f"integers of at most {sys.get_int_max_str_digits()} digits")]
         ) from None
-    # Only a stand-in value or an escaped surrogate needs the walk.
-    if scan.flagged or _MAYBE_SURROGATE.search(text):
+    if _deeper_than(value, max_depth):
+        _raise_if_too_deep(text, max_depth)
+    # Only a stand-in value or an escaped surrogate needs the walk (valid UTF-8 holds no
+    # raw surrogate, so decoded bytes need the search only when they hold an escape).
+    if scan.flagged or ("\\u" in text if from_utf8 else True) and _MAYBE_SURROGATE.search(text):
         p = Problems()
         check_json(value, [], max_depth, p)
         p.raise_if_any()
     return value
+
+
+def _raise_if_too_deep(text: str, max_depth: int) -> None:
+    deep = _too_deep(text, max_depth)
+    if deep is not None:
+        raise LogFormatError([deep])

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from ..games import audit
 from ..games.audit import Parsed, VerdictData
 from ..games.repository import GameRepository
-from ..games.rows import decision_rows, finding_rows, verdict_row
+from ..games.verdicts import Verified, store_verdicts
 from ..models.types import utcnow
 from .repository import ReauditRepository, StoredLog
 from .schemas import ReauditFailure, ReauditOut, VerdictChange
@@ -69,10 +69,16 @@ def reverify(stale: Sequence[StoredLog], max_depth: int, report: ReauditOut) -> 
 
 
 def apply(
-    session: Session, fresh: Sequence[Fresh], engine: str, report: ReauditOut
-) -> list[tuple[Fresh, int]]:
-    """Store the new verdicts as current and count what changed into ``report``; the
-    logs verified now (others may have been done meanwhile) with their verdict ids."""
+    session: Session,
+    fresh: Sequence[Fresh],
+    engine: str,
+    report: ReauditOut,
+    *,
+    deliver: bool = False,
+) -> list[Fresh]:
+    """Store the new verdicts as current (with their webhook deliveries if ``deliver``)
+    and count what changed into ``report``; the logs verified now (others may have
+    been done meanwhile)."""
     repo = ReauditRepository(session)
     games = GameRepository(session)
     still = repo.lock_stale(engine, [f.log_id for f in fresh])
@@ -81,15 +87,13 @@ def apply(
     old = games.current_verdicts(ids)
     games.retire_verdicts(ids)
     games.delete_verdicts_of_engine(ids, engine)
-    now = utcnow()
-    verdict_ids = games.insert_verdicts([verdict_row(f.log_id, f.verdict, now) for f in fresh])
-    findings: list[dict[str, object]] = []
-    decisions: list[dict[str, object]] = []
+    store_verdicts(
+        session,
+        [Verified(f.log_id, f.parsed, f.verdict, still[f.log_id]) for f in fresh],
+        now=utcnow(),
+        deliver=deliver,
+    )
     for f in fresh:
-        played = still[f.log_id]
-        vid = verdict_ids[f.log_id]
-        findings += finding_rows(f.log_id, vid, f.parsed, f.verdict, played)
-        decisions += decision_rows(f.log_id, vid, f.parsed, f.verdict, played)
         report.checked += 1
         before = old.get(f.log_id)
         if before is None:
@@ -110,9 +114,7 @@ def apply(
                         findings_after=len(f.verdict.verdict.findings),
                     )
                 )
-    games.insert_findings(findings)
-    games.insert_decisions(decisions)
-    return [(f, verdict_ids[f.log_id]) for f in fresh]
+    return list(fresh)
 
 
 def run_batches(

@@ -64,13 +64,12 @@ def authenticate(session: Session, secret: str | None, *needed: Scope) -> Princi
     """401 when the key is missing, unknown or revoked; 403 when it holds none of ``needed``."""
     if not secret:
         raise Unauthorized()
-    row = ApiKeyRepository(session).by_hash(hash_key(secret))
+    row = ApiKeyRepository(session).credentials(hash_key(secret))
     if row is None:
         raise Unauthorized("the API key is not valid")
-    if row.revoked_at is not None:
+    if row.revoked:
         raise Unauthorized("the API key has been revoked")
-    scopes = row.scope_set
-    if not any(grants(scopes, scope) for scope in needed):
+    if not any(grants(row.scopes, scope) for scope in needed):
         names = " or ".join(f"'{scope}'" for scope in needed)
         raise Forbidden(f"this API key lacks the {names} scope")
-    return Principal(key_id=row.id, name=row.name, scopes=scopes)
+    return Principal(key_id=row.key_id, name=row.name, scopes=row.scopes)

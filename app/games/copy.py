@@ -1,27 +1,57 @@
-"""PostgreSQL ``COPY … FROM STDIN`` for the many finding and decision rows of a batch,
-on the session's own connection (so inside its transaction)."""
+"""Rows of one table at once on the session's own connection (so inside its
+transaction), below SQLAlchemy's per-statement work (which costs more than the inserts
+on the ingest path): PostgreSQL ``COPY … FROM STDIN`` for many rows and one multi-row
+``VALUES`` for a few, SQLite the driver's ``executemany`` (its loop is C). Values go
+through each column type's own bind processor, so they are stored exactly as an ORM
+insert stores them."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import JSON, Table
+from sqlalchemy import JSON, Dialect, Table
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-#: fewer rows than this go through executemany (COPY's set-up is not free).
+#: fewer rows than this go in one multi-row ``VALUES`` on PostgreSQL (COPY's set-up is
+#: not free).
 COPY_FROM = 50
+
+Processor = Callable[[Any], Any] | None
+
+
+def _driver_connection(session: Session) -> Any:
+    connection = session.connection().connection.driver_connection
+    assert connection is not None
+    return connection
+
+
+@contextmanager
+def _as_sqlalchemy_errors(session: Session, statement: str) -> Iterator[None]:
+    """The driver's errors as SQLAlchemy raises them (``OperationalError`` for a full or
+    unreachable database, …), so that callers and the error handlers see one kind."""
+    dbapi = session.get_bind().dialect.dbapi
+    assert dbapi is not None
+    try:
+        yield
+    except dbapi.Error as exc:
+        raise DBAPIError.instance(statement, None, exc, dbapi.Error) from exc
 
 
 def copy_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """PostgreSQL: the rows by ``COPY`` (JSON columns as JSON text)."""
     columns = list(rows[0])
     as_json = [isinstance(table.c[name].type, JSON) for name in columns]
-    connection = session.connection().connection.driver_connection
-    assert connection is not None
+    connection = _driver_connection(session)
     names = ", ".join(f'"{name}"' for name in columns)
-    with connection.cursor() as cursor:
-        with cursor.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+    statement = f'COPY "{table.name}" ({names}) FROM STDIN'
+    with _as_sqlalchemy_errors(session, statement), connection.cursor() as cursor:
+        with cursor.copy(statement) as copy:
             for row in rows:
                 copy.write_row(
                     [
@@ -29,3 +59,90 @@ def copy_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) ->
                         for name, js in zip(columns, as_json, strict=True)
                     ]
                 )
+
+
+@lru_cache(maxsize=128)
+def _insert(
+    table: Table,
+    columns: tuple[str, ...],
+    dialect: Dialect,
+    returning: tuple[str, ...] = (),
+    skip_conflict_on: str | None = None,
+    count: int = 1,
+) -> tuple[str, tuple[Processor, ...]]:
+    """The statement (``count`` rows of ``columns``, in the driver's parameter style) and
+    the columns' bind processors."""
+    names = ", ".join(f'"{name}"' for name in columns)
+    mark = "?" if dialect.paramstyle == "qmark" else "%s"
+    row = "(" + ", ".join(mark for _ in columns) + ")"
+    sql = f'INSERT INTO "{table.name}" ({names}) VALUES ' + ", ".join(row for _ in range(count))
+    if skip_conflict_on is not None:
+        sql += f' ON CONFLICT ("{skip_conflict_on}") DO NOTHING'
+    if returning:
+        sql += " RETURNING " + ", ".join(f'"{name}"' for name in returning)
+    processors = tuple(
+        table.c[name].type.dialect_impl(dialect).bind_processor(dialect) for name in columns
+    )
+    return sql, processors
+
+
+def _driver_values(
+    columns: tuple[str, ...], processors: tuple[Processor, ...], rows: Sequence[dict[str, Any]]
+) -> list[list[Any]]:
+    take = itemgetter(*columns)
+    single = len(columns) == 1
+    convert = [(i, process) for i, process in enumerate(processors) if process is not None]
+    out = []
+    for row in rows:
+        values = [take(row)] if single else list(take(row))
+        for i, process in convert:
+            if values[i] is not None:
+                values[i] = process(values[i])
+        out.append(values)
+    return out
+
+
+def sqlite_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """SQLite: the rows by the driver's ``executemany``."""
+    columns = tuple(rows[0])
+    sql, processors = _insert(table, columns, session.get_bind().dialect)
+    cursor = _driver_connection(session).cursor()
+    try:
+        with _as_sqlalchemy_errors(session, sql):
+            cursor.executemany(sql, _driver_values(columns, processors, rows))
+    finally:
+        cursor.close()
+
+
+def few_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """PostgreSQL: a few rows in one multi-row ``VALUES`` (one round trip; its text is
+    the same for the same number of rows, so psycopg prepares it once it recurs)."""
+    columns = tuple(rows[0])
+    sql, processors = _insert(table, columns, session.get_bind().dialect, count=len(rows))
+    values = [value for row in _driver_values(columns, processors, rows) for value in row]
+    with _as_sqlalchemy_errors(session, sql), _driver_connection(session).cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def sqlite_rows_returning(
+    session: Session,
+    table: Table,
+    rows: Sequence[dict[str, Any]],
+    returning: tuple[str, ...],
+    skip_conflict_on: str | None = None,
+) -> list[tuple[Any, ...]]:
+    """SQLite: insert the rows one statement each (``RETURNING`` needs it), the
+    ``returning`` columns of those inserted (a row skipped on conflict returns none)."""
+    columns = tuple(rows[0])
+    sql, processors = _insert(
+        table, columns, session.get_bind().dialect, returning, skip_conflict_on
+    )
+    cursor = _driver_connection(session).cursor()
+    found: list[tuple[Any, ...]] = []
+    try:
+        with _as_sqlalchemy_errors(session, sql):
+            for values in _driver_values(columns, processors, rows):
+                found += cursor.execute(sql, values).fetchall()
+    finally:
+        cursor.close()
+    return found

@@ -7,19 +7,26 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 from urllib.parse import quote
 
+import anyio.to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 
 from replay.logschema import schema_bytes
 
-from ..auth.dependencies import require
+from ..auth.dependencies import KeyCheck, require, require_in_transaction
 from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..bounds import storable_text
 from ..database import Database, transaction
-from ..dependencies import DB, AppSettings, ReadSession
-from ..errors import AppError, Conflict, NotFound, error_responses
+from ..dependencies import DB, AppSettings, ReadSession, ingest_limiter
+from ..errors import (
+    AppError,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Unauthorized,
+    error_responses,
+)
 from ..settings import Verification, verification
 from ..system.metrics import INGEST
 from . import bulk
@@ -37,6 +44,8 @@ def game_url(request: Request, game_id: str) -> str:
 
 
 Ingester = Annotated[Principal, Depends(require(Scope.INGEST))]
+#: the single-log ingest looks its key up in the transaction that stores the log.
+IngestKey = Annotated[KeyCheck, Depends(require_in_transaction(Scope.INGEST))]
 Reader = Annotated[Principal, Depends(require(Scope.READ))]
 
 _LOG_BODY: dict[str, Any] = {
@@ -84,12 +93,13 @@ def get_log_schema() -> Response:
     openapi_extra=_LOG_BODY,
 )
 async def create_game(
-    request: Request, principal: Ingester, db: DB, settings: AppSettings
+    request: Request, key: IngestKey, db: DB, settings: AppSettings
 ) -> Response:
     mode = verification(settings)
 
-    def ingest(raw: bytes) -> Result:  # one trip to a worker thread: store and commit
+    def ingest(raw: bytes) -> Result:  # one trip to a worker thread: key, store, commit
         with transaction(db.write) as session:
+            principal = key.principal(session)
             return ingest_one(
                 session,
                 raw,
@@ -102,7 +112,16 @@ async def create_game(
 
     try:
         raw = await read_body(request, settings.max_log_bytes)
-        result = await run_in_threadpool(ingest, raw)
+    except AppError:  # 413, or a Content-Length that is not a number
+        await key.check_alone(db)  # but 401 or 403 first, as for any other fault
+        _count(Outcome.REJECTED)
+        raise
+    try:
+        result = await anyio.to_thread.run_sync(
+            ingest, raw, limiter=ingest_limiter(request.app)
+        )
+    except (Unauthorized, Forbidden):
+        raise  # not an ingest outcome: the request was refused before it
     except AppError as exc:
         _count(Outcome.CONFLICT if isinstance(exc, Conflict) else Outcome.REJECTED)
         raise

@@ -18,11 +18,11 @@ from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
 from ..jobs.queue import defer_verification
 from ..models.types import utcnow
-from ..webhooks.service import NewVerdict, record_deliveries
 from . import audit
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
-from .rows import decision_rows, finding_rows, log_row, player_rows, verdict_row
+from .rows import log_row, player_rows
+from .verdicts import Verified, store_verdicts
 
 
 class Outcome(StrEnum):
@@ -123,24 +123,15 @@ def store(
     for item in new:
         players.extend(player_rows(inserted[item.parsed.game_id], item.parsed.log.players))
     repo.insert_players(players)
-    verified = [item for item in new if item.verdict is not None]
-    verdict_ids = repo.insert_verdicts(
-        [verdict_row(inserted[i.parsed.game_id], i.verdict, now) for i in verified if i.verdict]
-    )
-    findings: list[dict[str, object]] = []
-    decisions: list[dict[str, object]] = []
-    for item in verified:
-        assert item.verdict is not None
-        log_id = inserted[item.parsed.game_id]
-        when = times[item.parsed.game_id][1]
-        findings += finding_rows(log_id, verdict_ids[log_id], item.parsed, item.verdict, when)
-        decisions += decision_rows(log_id, verdict_ids[log_id], item.parsed, item.verdict, when)
-    repo.insert_findings(findings)
-    repo.insert_decisions(decisions)
-    record_deliveries(
+    store_verdicts(
         session,
-        [NewVerdict(verdict_ids[inserted[i.parsed.game_id]], i.parsed.log.ruleset, i.verdict)
-         for i in verified if i.verdict is not None],
+        [
+            Verified(inserted[i.parsed.game_id], i.parsed, i.verdict, times[i.parsed.game_id][1])
+            for i in new
+            if i.verdict is not None
+        ],
+        now=now,
+        deliver=True,
     )
     if enqueue:
         defer_verification(session, [inserted[i.parsed.game_id] for i in new if i.verdict is None])

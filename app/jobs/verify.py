@@ -15,7 +15,6 @@ from ..admin.schemas import ReauditOut
 from ..admin.service import apply, empty_report, reverify
 from ..database import Database, transaction
 from ..games.audit import engine_version
-from ..webhooks.service import NewVerdict, record_deliveries
 
 
 def verify_stored(db: Database, stale: Sequence[StoredLog], max_depth: int) -> ReauditOut:
@@ -23,10 +22,7 @@ def verify_stored(db: Database, stale: Sequence[StoredLog], max_depth: int) -> R
     report = empty_report(engine)
     fresh = reverify(stale, max_depth, report)
     with transaction(db.write) as session:
-        done = apply(session, fresh, engine, report)
-        record_deliveries(
-            session, [NewVerdict(vid, f.parsed.log.ruleset, f.verdict) for f, vid in done]
-        )
+        apply(session, fresh, engine, report, deliver=True)
     return report
 
 

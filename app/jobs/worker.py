@@ -22,6 +22,7 @@ import httpx
 import procrastinate
 from procrastinate.exceptions import ProcrastinateException
 
+from .. import gc_tuning
 from ..database import Database
 from ..settings import Settings
 from . import queue
@@ -68,6 +69,7 @@ async def _recover(app: procrastinate.App, options: WorkerOptions) -> None:
 
 
 async def _run(settings: Settings, options: WorkerOptions) -> None:
+    gc_tuning.tune()
     db = Database.from_settings(settings)
     http = httpx.Client(timeout=settings.webhook_timeout_seconds)
     app = make_app(settings)

@@ -15,6 +15,14 @@ DELIVERIES = cast(Table, WebhookDelivery.__table__)
 SUBS = cast(Table, WebhookSubscription.__table__)
 
 
+#: built once, so that its cache key is computed once (it is run by every ingest).
+_ACTIVE_FILTERS = (
+    select(SUBS.c.id, SUBS.c.codes, SUBS.c.rulesets, SUBS.c.statuses)
+    .where(SUBS.c.active.is_(True))
+    .order_by(SUBS.c.id)
+)
+
+
 class WebhookRepository:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -27,12 +35,8 @@ class WebhookRepository:
     def active_filters(self) -> list[tuple[int, list[str], list[str], list[str]]]:
         """``(id, codes, rulesets, statuses)`` of the active subscriptions (one light
         query per ingest transaction: no ORM objects)."""
-        stmt = (
-            select(SUBS.c.id, SUBS.c.codes, SUBS.c.rulesets, SUBS.c.statuses)
-            .where(SUBS.c.active.is_(True))
-            .order_by(SUBS.c.id)
-        )
-        return [(r.id, r.codes, r.rulesets, r.statuses) for r in self.session.execute(stmt)]
+        rows = self.session.connection().execute(_ACTIVE_FILTERS)  # Core, built once
+        return [(r.id, r.codes, r.rulesets, r.statuses) for r in rows]
 
     def subscriptions(self, *, active_only: bool = False) -> list[WebhookSubscription]:
         stmt = select(WebhookSubscription).order_by(WebhookSubscription.id)

@@ -226,3 +226,31 @@ def test_unknown_route_and_method(client: TestClient, headers: dict[str, str]) -
     answer = client.delete(f"{URL}/x", headers=headers)
     assert answer.status_code == 405
     assert answer.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_the_key_is_checked_before_the_body(
+    client: TestClient, make_key: KeyMaker, db: Database
+) -> None:
+    """The single-log ingest looks its key up in its own transaction: a bad key or a
+    missing scope still answers 401/403 before a body that is too large or not a log,
+    and is not counted as an ingest outcome."""
+    big = json.dumps({**log_doc("order-1"), "meta": {"pad": "x" * 70_000}}).encode()
+    reader = {"X-API-Key": make_key("read")}
+
+    def rejected() -> float:
+        text = client.get("/api/v1/metrics", headers={"X-API-Key": make_key("operate")}).text
+        name = 'paohuzi_ingest_logs_total{outcome="rejected"}'
+        line = next((x for x in text.splitlines() if x.startswith(name)), "x 0")
+        return float(line.split()[-1])
+
+    before = rejected()
+    for headers, body, status in (
+        ({"X-API-Key": "pha_not-a-key"}, big, 401),
+        ({"X-API-Key": "pha_not-a-key"}, b"{not json", 401),
+        (reader, big, 403),
+        (reader, b"{not json", 403),
+    ):
+        answer = client.post(URL, content=body, headers=headers)
+        assert answer.status_code == status, (headers, body[:20])
+    assert rejected() == before
+    assert row_counts(db)["hand_logs"] == 0

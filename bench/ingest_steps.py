@@ -1,0 +1,98 @@
+"""CPU per hand of each step of the ingest path, in one process (no HTTP, no client):
+the key lookup, the strict parse, verification, and storing with the commit.
+
+    .venv/bin/python bench/ingest_steps.py --backend sqlite --hands 600
+    .venv/bin/python bench/ingest_steps.py --backend postgresql --mode queue
+
+CPU time (``time.process_time``), best of ``--repeat`` passes for the steps that do not
+write; the store step stores each hand once, in its own transaction, as a single POST
+does. The server's figures (``bench/ingest.py``) add HTTP, the thread hop and the client.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app import gc_tuning  # noqa: E402
+from app.auth.scopes import Scope  # noqa: E402
+from app.auth.service import authenticate, create_key  # noqa: E402
+from app.database import Database, make_engine, transaction  # noqa: E402
+from app.demo import demo_hands  # noqa: E402
+from app.games.service import Source, parse, prepare, store  # noqa: E402
+from app.migrate import upgrade  # noqa: E402
+
+T = TypeVar("T")
+
+
+def cpu_ms(items: Sequence[T], step: Callable[[T], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for item in items:
+            step(item)
+        best = min(best, time.process_time() - start)
+    return 1000 * best / len(items)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    p.add_argument("--mode", choices=("inline", "queue"), default="inline")
+    p.add_argument("--hands", type=int, default=600)
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args()
+    gc_tuning.tune()  # as in a server process
+    raws = [
+        json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
+        for doc in demo_hands(args.hands, 7)
+    ]
+    sys.path.insert(0, str(ROOT / "bench"))
+    from ingest import database  # the bench's throw-away databases
+
+    with tempfile.TemporaryDirectory() as tmp, database(args.backend, Path(tmp)) as url:
+        upgrade(url)
+        db = Database.from_engine(make_engine(url))
+        with transaction(db.write) as session:
+            _, secret = create_key(session, "steps", ["ingest"])
+
+        def lookup(_: bytes) -> None:
+            with transaction(db.write) as session:
+                authenticate(session, secret, Scope.INGEST)
+
+        parsed = [parse(raw, 64) for raw in raws]
+        verify = args.mode == "inline"
+        items = [prepare(one, verify) for one in parsed]
+
+        def stored(item: object) -> None:
+            with transaction(db.write) as session:
+                store(session, [item], api_key_id=None, source=Source.API, enqueue=not verify)
+
+        figures = {
+            "key lookup (own transaction)": cpu_ms(raws, lookup, args.repeat),
+            "strict parse": cpu_ms(raws, lambda raw: parse(raw, 64), args.repeat),
+            "verify (warm caches)": cpu_ms(parsed, lambda one: prepare(one, True), args.repeat)
+            if verify
+            else 0.0,
+            f"store + commit ({args.mode})": cpu_ms(items, stored, 1),
+        }
+        db.dispose()
+    gc.collect()
+    for name, ms in figures.items():
+        if ms:
+            print(f"{args.backend:10} {name:30} {ms:6.3f} ms CPU/hand")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
