@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from ..fairplay.service import store_features
 from ..games import audit
 from ..games.audit import Parsed, VerdictData
 from ..games.repository import GameRepository
@@ -112,6 +113,7 @@ def apply(
                 )
     games.insert_findings(findings)
     games.insert_decisions(decisions)
+    store_features(session, [(f.log_id, f.verdict.features) for f in fresh], replace=True)
     return [(f, verdict_ids[f.log_id]) for f in fresh]
 
 

@@ -16,6 +16,7 @@ from replay.logformat import LogFormatError
 
 from ..bounds import log_problems
 from ..errors import AppError, Conflict, InvalidLog
+from ..fairplay.service import store_features
 from ..jobs.queue import defer_verification
 from ..models.types import utcnow
 from ..webhooks.service import NewVerdict, record_deliveries
@@ -137,6 +138,8 @@ def store(
         decisions += decision_rows(log_id, verdict_ids[log_id], item.parsed, item.verdict, when)
     repo.insert_findings(findings)
     repo.insert_decisions(decisions)
+    store_features(session, [(inserted[i.parsed.game_id], i.verdict.features)
+                             for i in verified if i.verdict is not None])
     record_deliveries(
         session,
         [NewVerdict(verdict_ids[inserted[i.parsed.game_id]], i.parsed.log.ruleset, i.verdict)
