@@ -10,17 +10,18 @@ their mean ``m`` and variance ``v`` are the *exact* moments of the permutation
 distribution, and over the shared hands ``z = Σ (flow_AB − m) / sqrt(Σ v)`` (hands are
 independent permutations; normal approximation after a few dozen won hands).
 
-When both losers pay the winner alike (every win of ``standard`` and ``changde``, a
-self-drawn win of ``hengshan``) the permutation flow only says whether the pair holds
-the winner: a pair that pays for its help with hand value does not raise it (the
-planted pairs hold the winner *less* often than two seats in three). Such a hand also
-reads *who won off whose discards*: for the winner W and each loser P (the other loser
-is C), ``x = [W claimed a discard of P] − [W claimed a discard of C]`` goes to the pair
+Where every loser pays the winner alike (``payout`` ``each_loser``: ``standard``,
+``changde``) the permutation flow only says whether the pair holds the winner: a pair
+that pays for its help with hand value does not raise it (the planted pairs hold the
+winner *less* often than two seats in three). Their won hands also read *who won off
+whose discards*: for the winner W and each loser P (the other loser is C), ``x = [W claimed a discard of P] − [W claimed a discard of C]`` goes to the pair
 (W, P), against the empirical null (``stats.EmpiricalNull``, stratified by the ruleset
 and the seat relation of W to P: only ``next`` may 吃). Indicators, not points: a
 win's points are heavy-tailed and a single big win of a pair that met a few times
 would outweigh everything. The pair's z is Stouffer's ``(z_flow + z_won_off) / √2``
-(``z_flow`` alone when no such hand varies).
+(``z_flow`` alone when no such hand varies, and under ``hengshan``, where 放炮 makes the
+points themselves tell: adding its self-drawn wins raised an honest pair's combined
+score above the threshold in the seed-1 population).
 
 Sees points moving inside a pair (chip dumping, 放炮 to a partner, wins fed by the
 partner); a player who wins often raises the flow of all its pairs a little, so it is
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import math
 
+from ..profiles import PROFILES, Payout
 from .common import Evidence, Pair, pair_key, relation, third
 from .features import HandFeatures
 from .stats import EmpiricalNull, Stat, z_of
@@ -49,9 +51,10 @@ def flows(scores: tuple[int, int, int]) -> dict[tuple[int, int], int] | None:
 
 
 def fed_wins(h: HandFeatures) -> tuple[int, list[bool]] | None:
-    """A hand whose two losers paid alike: the winner and, per seat, whether the winner
-    claimed one of its discards; ``None`` otherwise."""
-    if h.scores is None:
+    """A won hand of a profile where every loser pays the winner alike: the winner and,
+    per seat, whether the winner claimed one of its discards; ``None`` otherwise."""
+    profile = PROFILES.get(h.ruleset)
+    if h.scores is None or profile is None or profile.payout is not Payout.EACH_LOSER:
         return None
     winners = [s for s in range(3) if h.scores[s] > 0]
     if len(winners) != 1:
