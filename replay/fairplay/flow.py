@@ -14,7 +14,8 @@ Where every loser pays the winner alike (``payout`` ``each_loser``: ``standard``
 ``changde``) the permutation flow only says whether the pair holds the winner: a pair
 that pays for its help with hand value does not raise it (the planted pairs hold the
 winner *less* often than two seats in three). Their won hands also read *who won off
-whose discards*: for the winner W and each loser P (the other loser is C), ``x = [W claimed a discard of P] − [W claimed a discard of C]`` goes to the pair
+whose discards*: for the winner W and each loser P (the other loser is C),
+``x = [W claimed a discard of P] − [W claimed a discard of C]`` goes to the pair
 (W, P), against the empirical null (``stats.EmpiricalNull``, stratified by the ruleset
 and the seat relation of W to P: only ``next`` may 吃). Indicators, not points: a
 win's points are heavy-tailed and a single big win of a pair that met a few times
