@@ -91,8 +91,9 @@ def block_rates(feats: Sequence[HandFeatures], pairs: list[tuple[str, str]],
                     d = _detector(name)
                     for h in mine[i:i + n]:
                         d.add(h)
-                    if hasattr(d, "null"):
-                        d.null.population = full[name].null.population
+                    for null in ("null", "fed"):  # the population's moments
+                        if hasattr(d, null):
+                            getattr(d, null).population = getattr(full[name], null).population
                     res = d.results()
                     stat = res.get(key if name == "quality" else pair_key(*key))
                     acc[1] += 1
@@ -347,6 +348,16 @@ def cost_markdown(c: dict[str, Any]) -> list[str]:
         out.append(f"| {z['hands']:,} | {z['verify_s']} s | {z['import_s']} s | {z['scan_s']} s "
                    f"| {z['scan_over_verify']} | {z['backfill_s']} s | "
                    f"{z['backfill_over_verify']} |")
+    if len(c["sizes"]) >= 2:
+        a, b = c["sizes"][0], c["sizes"][-1]
+
+        def at(key: str, n: int = 100_000) -> float:
+            slope = (b[key] - a[key]) / (b["hands"] - a["hands"])
+            return float(a[key] + slope * (n - a["hands"]))
+
+        out += ["", f"Linear in the two sizes, at 100,000 stored hands: the scan "
+                f"≈ {at('scan_s'):.0f} s against ≈ {at('verify_s'):.0f} s to verify them; "
+                f"a scan from scratch ≈ {at('backfill_s'):.0f} s."]
     out.append("")
     return out
 
@@ -401,7 +412,8 @@ def main() -> int:
             results[f"{prof}-{kind}"] = entry
             print(prof, kind, json.dumps(entry)[:2000], file=sys.stderr, flush=True)
     if args.cost:
-        results["cost"] = json.loads(Path(args.cost).read_text())
+        # the last line of scan_cost.py's output (the commands it runs print before it)
+        results["cost"] = json.loads(Path(args.cost).read_text().strip().splitlines()[-1])
     else:
         results["timing"] = timing(used, feats_all, args.timing_hands)
     path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
