@@ -6,7 +6,9 @@ hand where the log ends, compares the claimed result with the expected one
 (``settlement``) and returns the ``Verdict``: the findings, the 臭牌/过张/臭胡
 decisions of the ledger and the score. ``Audit(log, on_step=hook)`` calls
 ``hook(seq, state)`` after the deal (``-1``) and after each event (the replay
-pages draw these states, ``replay.steps``).
+pages draw these states, ``replay.steps``); ``Audit(log, watch=w)`` calls
+``w.before(seq, event, state)`` and ``w.after(seq, event, state)`` around each event
+applied (the fair-play features are read in the same walk, ``replay.fairplay``).
 
 With ``check_legality=True`` the audit also compares each event with
 ``replay.actions.legal_actions`` before applying it and raises ``Disagreement``
@@ -20,17 +22,23 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import Protocol
 
 from . import version
 from .actions import action_of, legal_actions
 from .cards import card_name, counts_of
 from .logformat import log_sha256
-from .model import EndReason, EventType, Log
+from .model import EndReason, Event, EventType, Log
 from .settlement import compare_result
 from .state import Impossible, State
 from .verdict import Code, Finding, Severity, Status, Verdict
 
 StepHook = Callable[[int, State], None]
+
+
+class Watch(Protocol):
+    def before(self, seq: int, event: Event, state: State) -> None: ...
+    def after(self, seq: int, event: Event, state: State) -> None: ...
 
 
 class Disagreement(AssertionError):
@@ -39,14 +47,15 @@ class Disagreement(AssertionError):
 
 class Audit:
     def __init__(self, log: Log, on_step: StepHook | None = None, *,
-                 check_legality: bool = False) -> None:
+                 check_legality: bool = False, watch: Watch | None = None) -> None:
         self.log = log
         self.state = State(log)
         self.on_step = on_step
         self.check_legality = check_legality
+        self.watch = watch
 
     def run(self) -> Verdict:
-        st, hook = self.state, self.on_step
+        st, hook, watch = self.state, self.on_step, self.watch
         try:
             self.check_deal()
         except Impossible:
@@ -58,10 +67,14 @@ class Audit:
         i = -1
         try:
             for i, e in enumerate(self.log.events):
+                if watch is not None:
+                    watch.before(i, e, st)
                 if self.check_legality:
                     self.apply_checked(i)
                 else:
                     st.apply(e)
+                if watch is not None:
+                    watch.after(i, e, st)
                 if hook is not None:
                     hook(i, st)
             st.finish()

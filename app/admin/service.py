@@ -92,6 +92,7 @@ def apply(
         [Verified(f.log_id, f.parsed, f.verdict, still[f.log_id]) for f in fresh],
         now=utcnow(),
         deliver=deliver,
+        replace_features=True,
     )
     for f in fresh:
         report.checked += 1

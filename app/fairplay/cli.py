@@ -40,7 +40,7 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--players", type=int, default=60)
     s.add_argument("--hands", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--ruleset", choices=("standard", "hengshan"), default="standard")
+    s.add_argument("--ruleset", choices=("standard", "hengshan", "changde"), default="standard")
     s.add_argument("--plant", default="pairs=0,seers=0", metavar="pairs=K,seers=M")
     s.add_argument("--out", required=True, metavar="DIR")
     s.set_defaults(plain=simulate)

@@ -36,6 +36,11 @@ class FairplayRepository:
         if rows:
             self.session.execute(insert(FairplayFeatures), list(rows))
 
+    def drop_features(self, log_ids: Sequence[int]) -> None:
+        if log_ids:
+            self.session.execute(
+                delete(FairplayFeatures).where(FairplayFeatures.log_id.in_(list(log_ids))))
+
     def iter_features(self, batch: int = 2000) -> Iterator[dict[str, Any]]:
         """Every stored hand's features, in the order the hands were stored."""
         last = 0

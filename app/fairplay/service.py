@@ -1,16 +1,19 @@
-"""The scan: features of the hands not read yet (one replay each), then every detector.
+"""The scan: every detector over the stored features; features of the hands without.
 
-``scan(db)`` is incremental where it costs: a hand's features are read once (one
-replay pass, ``replay.fairplay.extract``) and stored; every scan then aggregates all
-stored features (``replay.fairplay.scan``: additions, no replay) and replaces the
-ranked pairs and players. Features read with an older ``FEATURES_VERSION`` are read
-again.
+A hand's features are read while it is verified (inline ingest, the queue worker,
+re-audit: ``games.audit.verify`` walks the hand once for the verdict and the features,
+``replay.fairplay.fused``) and stored with its verdict, in the same transaction
+(``store_features``). ``scan(db)`` reads the features of the stored hands that have none
+(stored before, stored unverified, or verified by an engine swapped in: one replay
+each, ``replay.fairplay.extract``, read again when ``FEATURES_VERSION`` moves), then
+aggregates all stored features (``replay.fairplay.scan``: additions, no replay) and
+replaces the ranked pairs and players.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +59,19 @@ def features_of(raw: bytes) -> dict[str, Any]:
         return extract(parse_log(raw)).to_json()
     except Exception as exc:  # a stored log the engine cannot replay: counted, not fatal
         return {"skip": f"{type(exc).__name__}: {exc}"[:500]}
+
+
+def store_features(session: Session, rows: Sequence[tuple[int, dict[str, Any] | None]], *,
+                   replace: bool = False) -> None:
+    """The features read while verifying, ``(log id, features JSON)`` (``None``: not read,
+    left to the scan), in the caller's transaction; ``replace`` drops the log's old ones
+    first (re-audit)."""
+    repo = FairplayRepository(session)
+    if replace:
+        repo.drop_features([log_id for log_id, _ in rows])
+    now = utcnow()
+    repo.add_features([{"log_id": log_id, "version": FEATURES_VERSION, "data": data,
+                        "created_at": now} for log_id, data in rows if data is not None])
 
 
 def read_new_features(db: Database, batch: int = BATCH) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import replay.engine
 import replay.version
+from replay.fairplay.fused import verify_and_read
 from replay.logformat import log_sha256, parse_log
 from replay.model import Log
 from replay.verdict import Verdict
@@ -53,6 +54,8 @@ class VerdictData:
     json_text: str
     sha256: str
     content_sha256: str
+    #: the hand's fair-play features read in the same walk (``None``: the scan reads them)
+    features: dict[str, Any] | None = None
 
 
 def parse(raw: bytes, max_depth: int) -> Parsed:
@@ -88,7 +91,7 @@ def verify(log: Log) -> VerdictData | None:
     """The verdict, or ``None`` if the engine itself failed (logged and counted)."""
     started = time.perf_counter()
     try:
-        verdict = replay.engine.verify(log)
+        verdict, features = verify_and_read(log, replay.engine.verify)
         data = verdict.to_bytes()
     except Exception:  # an engine bug must not lose the producer's log
         ENGINE_ERRORS.inc()
@@ -105,6 +108,7 @@ def verify(log: Log) -> VerdictData | None:
         sha256=hashlib.sha256(data).hexdigest(),
         content_sha256=content_sha256_of(data, verdict.engine)
         or content_sha256(verdict.to_json()),
+        features=None if features is None else features.to_json(),
     )
 
 

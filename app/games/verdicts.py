@@ -4,7 +4,7 @@
 when asked, the webhook deliveries it triggers, in the caller's transaction (it never
 commits). Inline ingest (``games.service.store``), the queue's verification jobs and
 re-audit (``admin.service.apply``) all store through it, so whatever else must be
-written beside every new verdict goes here, once.
+written beside every new verdict (the fair-play features) goes here, once.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from ..fairplay.service import store_features
 from ..webhooks.service import NewVerdict, record_deliveries
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
@@ -33,10 +34,13 @@ class Verified:
 
 
 def store_verdicts(
-    session: Session, verified: Sequence[Verified], *, now: datetime, deliver: bool
+    session: Session, verified: Sequence[Verified], *, now: datetime, deliver: bool,
+    replace_features: bool = False,
 ) -> dict[int, int]:
     """Store each verdict as its log's current one; ``{log_id: verdict_id}``. With
-    ``deliver``, the webhook deliveries of the verdicts join the transaction."""
+    ``deliver``, the webhook deliveries of the verdicts join the transaction. The
+    fair-play features read in the same walk are stored beside them (``replace_features``:
+    the log's older ones are dropped first, as re-audit and a repeated job need)."""
     if not verified:
         return {}
     repo = GameRepository(session)
@@ -48,6 +52,8 @@ def store_verdicts(
         decisions += decision_rows(v.log_id, ids[v.log_id], v.parsed, v.verdict, v.played_at)
     repo.insert_findings(findings)
     repo.insert_decisions(decisions)
+    store_features(session, [(v.log_id, v.verdict.features) for v in verified],
+                   replace=replace_features)
     if deliver:
         record_deliveries(
             session,

@@ -1,11 +1,14 @@
 """Acceptance figures and plots of the fair-play detectors (docs/fairplay.md).
 
-    .venv/bin/python bench/fairplay/analyse.py /tmp/fp_acc --docs docs
+    .venv/bin/python bench/fairplay/analyse.py /tmp/fp_acc --docs docs [--cost cost.json]
 
 reads the populations written by ``population_run.py`` (``std-cheats``,
-``hs-cheats``: 60 players, two colluding pairs and one all-seeing player; ``std-clean``,
-``hs-clean``: no cheats), runs every detector (``replay.fairplay.scan``) and writes
-``docs/fairplay-results.json`` and the PNG plots ``docs/fairplay-*.png``:
+``hs-cheats``, ``cd-cheats``: 60 players, two colluding pairs and one all-seeing player;
+``std-clean``, ``hs-clean``, ``cd-clean``: no cheats; ``*-clean18``: 18 players), runs
+every detector (``replay.fairplay.scan``) and writes ``docs/fairplay-results.json`` and
+the PNG plots ``docs/fairplay-*.png``. The entries of populations not found under the
+root are kept from the results file as it was (a profile can be measured alone); the
+score histogram is redrawn only when every profile's planted population was read.
 
 - ranks: each planted cheat's rank on each detector and on the combined score, flagged;
 - false flags on the clean populations, among pairs with at least 200 shared hands;
@@ -16,7 +19,8 @@ reads the populations written by ``population_run.py`` (``std-cheats``,
   flagged (z at or above ``DETECTOR_THRESHOLD``);
 - timing: all detectors over 100,000 stored hands (features decoded from JSON and
   aggregated) against verifying them (the per-hand verification time measured while
-  the populations were made, on one core).
+  the populations were made, on one core); with ``--cost``, instead, the figures of
+  ``bench/fairplay/scan_cost.py`` (the service's scan and back-fill against verifying).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from replay.fairplay.rank import (
 )
 from replay.fairplay.wait import FeedingTheWait
 
+PROFILES = (("standard", "std"), ("hengshan", "hs"), ("changde", "cd"))
 BLOCKS = (25, 50, 100, 200, 400)
 BLOCK_DETECTORS = ("feed", "wait", "flow", "passes")
 VERIFY_SAMPLE = 4000
@@ -86,8 +91,9 @@ def block_rates(feats: Sequence[HandFeatures], pairs: list[tuple[str, str]],
                     d = _detector(name)
                     for h in mine[i:i + n]:
                         d.add(h)
-                    if hasattr(d, "null"):
-                        d.null.population = full[name].null.population
+                    for null in ("null", "fed"):  # the population's moments
+                        if hasattr(d, null):
+                            getattr(d, null).population = getattr(full[name], null).population
                     res = d.results()
                     stat = res.get(key if name == "quality" else pair_key(*key))
                     acc[1] += 1
@@ -140,6 +146,7 @@ def ranks(report: Report, labels: dict[str, Any]) -> dict[str, Any]:
         entry["flagged"] = me.flagged
         entry["hands"] = me.hands
         out["pairs"][" ".join(p)] = entry
+    out["players_flagged"] = [r.player for r in report.players if r.flagged]
     for s in labels["seers"]:
         me = next(r for r in report.players if r.player == s)
         honest = [r.score for r in report.players if r.player != s
@@ -211,7 +218,7 @@ def timing(dirs: list[Path], feats: list[list[HandFeatures]], target: int) -> di
 
 
 def plots(docs: Path, curves: dict[str, dict[str, dict[int, list[int]]]],
-          scores: dict[str, tuple[list[float], list[float]]]) -> None:
+          scores: dict[str, tuple[list[float], list[float]]], histogram: bool = True) -> None:
     import matplotlib
     import matplotlib.ticker
 
@@ -237,6 +244,8 @@ def plots(docs: Path, curves: dict[str, dict[str, dict[int, list[int]]]],
         fig.tight_layout()
         fig.savefig(docs / f"fairplay-detection-{det}.png", dpi=90)
         plt.close(fig)
+    if not histogram:
+        return
     fig, ax = plt.subplots(figsize=(6, 3.4))
     for prof, (honest, planted) in scores.items():
         ax.hist(honest, bins=40, alpha=0.5, label=f"{prof}: honest pairs")
@@ -256,7 +265,7 @@ def markdown(results: dict[str, Any]) -> str:
     th = results["thresholds"]
     out = [f"Thresholds: pair score ≥ {th['pair']} or one detector z ≥ {th['detector']} "
            f"(≥ {th['min_hands']} shared hands); player `quality` ≥ {th['detector']}.", ""]
-    for prof in ("standard", "hengshan"):
+    for prof, _ in PROFILES:
         c = results.get(f"{prof}-cheats")
         if not c:
             continue
@@ -275,6 +284,11 @@ def markdown(results: dict[str, Any]) -> str:
                        f"player {e['best_honest']}) |" + " |" * (len(PAIR_DETECTORS))
                        + f" {'yes' if e['flagged'] else 'no'} |")
         sk = c["skilled"]
+        colluders = {x for p in c["ranks"]["pairs"] for x in p.split()}
+        also = [x for x in c["ranks"].get("players_flagged", []) if x in colluders]
+        if also:
+            out += ["", "Also flagged by `quality`: " + ", ".join(also) + " (planted colluders: "
+                    "they see their partner's hand and use it to discard safely)."]
         out += ["", f"Honest experts (best bot style): {sk['experts']}, flagged "
                 f"{sk['flagged']}, highest `quality` {sk['max_score']}. Honest pairs flagged: "
                 f"{c['flags']['flagged_any'] - len(c['ranks']['pairs'])}.", "",
@@ -288,17 +302,22 @@ def markdown(results: dict[str, Any]) -> str:
             "|---|---|---|---|---|---|---|---|---|"]
     for key, label in (("standard-clean", "standard, 60 players"),
                        ("hengshan-clean", "hengshan, 60 players"),
+                       ("changde-clean", "changde, 60 players"),
                        ("standard-clean18", "standard, 18 players"),
-                       ("hengshan-clean18", "hengshan, 18 players")):
+                       ("hengshan-clean18", "hengshan, 18 players"),
+                       ("changde-clean18", "changde, 18 players")):
         c = results.get(key)
         if c:
             f = c["flags"]
             out.append(f"| {label} | {c['hands']:,} | {f['pairs']} | {f['pairs_200']} | "
                        f"{f['flagged_200']} | {f['flagged_any']} | {f['max_score']} | "
                        f"{f['players_flagged']} | {f['max_player']} |")
+    out += ["", "### Time", ""]
+    if "cost" in results:
+        out += cost_markdown(results["cost"])
+        return "\n".join(out)
     t = results["timing"]
-    out += ["", "### Time", "",
-            f"All detectors over {t['hands']:,} stored hands (features decoded from JSON "
+    out += [f"All detectors over {t['hands']:,} stored hands (features decoded from JSON "
             f"{t['decode_s']} s + aggregated {t['aggregate_s']} s): **{t['detectors_s']} s**; "
             f"verifying them: {t['verify_ms_per_hand']} ms a hand measured in the same sitting "
             f"over {t['timed_hands']:,} of them, **{t['verify_s_estimated']} s**. Reading a "
@@ -309,14 +328,51 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def cost_markdown(c: dict[str, Any]) -> list[str]:
+    """The figures of ``bench/fairplay/scan_cost.py``."""
+    load = ", ".join(f"{x:.1f}" for x in c["load_before"])
+    out = ["CPU time of one process (`time.process_time`), `bench/fairplay/scan_cost.py` "
+           f"(load average {load} when it started: the machine was shared). Per hand, median "
+           "of 3 runs:", "",
+           "| profile | verify | verify + features (one walk) | features alone (`extract`) |",
+           "|---|---|---|---|"]
+    for prof, v in c.get("per_hand_ms", {}).items():
+        out.append(f"| {prof} | {v['verify']} ms | {v['verify_and_features']} ms | "
+                   f"{v['extract']} ms |")
+    out += ["", "Through the service on SQLite (`paohuzi-audit import`, then `fairplay scan`; "
+            "the hands of the changde population with cheats):", "",
+            "| stored hands | verifying them | import (verify + features + store) | scan, "
+            "features stored | scan / verify | scan from scratch (back-fill) | back-fill / "
+            "verify |", "|---|---|---|---|---|---|---|"]
+    for z in c["sizes"]:
+        out.append(f"| {z['hands']:,} | {z['verify_s']} s | {z['import_s']} s | {z['scan_s']} s "
+                   f"| {z['scan_over_verify']} | {z['backfill_s']} s | "
+                   f"{z['backfill_over_verify']} |")
+    if len(c["sizes"]) >= 2:
+        a, b = c["sizes"][0], c["sizes"][-1]
+
+        def at(key: str, n: int = 100_000) -> float:
+            slope = (b[key] - a[key]) / (b["hands"] - a["hands"])
+            return float(a[key] + slope * (n - a["hands"]))
+
+        out += ["", f"Linear in the two sizes, at 100,000 stored hands: the scan "
+                f"≈ {at('scan_s'):.0f} s against ≈ {at('verify_s'):.0f} s to verify them; "
+                f"a scan from scratch ≈ {at('backfill_s'):.0f} s."]
+    out.append("")
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("root")
     ap.add_argument("--docs", default="docs")
     ap.add_argument("--limit", type=int, default=None, help="hands per population")
     ap.add_argument("--timing-hands", type=int, default=100_000)
+    ap.add_argument("--cost", default=None, help="output of bench/fairplay/scan_cost.py")
     args = ap.parse_args()
     root, docs = Path(args.root), Path(args.docs)
+    path = docs / "fairplay-results.json"
+    kept = json.loads(path.read_text()) if path.exists() else {}
     results: dict[str, Any] = {"thresholds": {"pair": PAIR_THRESHOLD,
                                               "detector": DETECTOR_THRESHOLD,
                                               "min_hands": MIN_HANDS}}
@@ -324,10 +380,15 @@ def main() -> int:
     scores: dict[str, tuple[list[float], list[float]]] = {}
     used: list[Path] = []
     feats_all: list[list[HandFeatures]] = []
-    for prof, short in (("standard", "std"), ("hengshan", "hs")):
+    for prof, short in PROFILES:
         for kind in ("cheats", "clean", "clean18"):
             d = root / f"{short}-{kind}"
             if not (d / "features.ndjson").exists():
+                if f"{prof}-{kind}" in kept:
+                    results[f"{prof}-{kind}"] = kept[f"{prof}-{kind}"]
+                    if kind == "cheats":
+                        curves[prof] = {k: {int(n): v for n, v in c.items()}
+                                        for k, c in kept[f"{prof}-{kind}"]["blocks"].items()}
                 continue
             feats = load(d, args.limit)
             used.append(d)
@@ -350,10 +411,13 @@ def main() -> int:
                                 [r.score for r in report.pairs if r.players in planted])
             results[f"{prof}-{kind}"] = entry
             print(prof, kind, json.dumps(entry)[:2000], file=sys.stderr, flush=True)
-    results["timing"] = timing(used, feats_all, args.timing_hands)
-    (docs / "fairplay-results.json").write_text(json.dumps(results, indent=1, sort_keys=True)
-                                                + "\n")
-    plots(docs, curves, scores)
+    if args.cost:
+        # the last line of scan_cost.py's output (the commands it runs print before it)
+        results["cost"] = json.loads(Path(args.cost).read_text().strip().splitlines()[-1])
+    else:
+        results["timing"] = timing(used, feats_all, args.timing_hands)
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    plots(docs, curves, scores, histogram=len(scores) == len(PROFILES))
     doc = docs / "fairplay.md"
     if doc.exists():
         text = doc.read_text()
@@ -362,7 +426,7 @@ def main() -> int:
             head, rest = text.split(a, 1)
             _, tail = rest.split(b, 1)
             doc.write_text(head + a + "\n" + markdown(results) + "\n" + b + tail)
-    print(json.dumps(results["timing"]))
+    print(json.dumps(results.get("timing") or results["cost"]))
     return 0
 
 

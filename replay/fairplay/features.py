@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..cards import NUM_KINDS, next_seat, prev_seat
-from ..claims import Claim, passed_chances, refused_wins
-from ..model import EventType, Log
+from ..claims import Claim, Window, passed_chances, refused_wins
+from ..model import Event, EventType, Log
 from ..state import Impossible, State
-from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, reach
+from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_all
 
 FEATURES_VERSION: Final = 1
 
@@ -123,7 +123,7 @@ def _unseen(state: State, seat: int) -> list[int]:
     return [max(0, 4 - n) for n in seen]
 
 
-def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
+def _choice(state: State, seq: int, seat: int, card: int, memo: WinMemo) -> Choice | None:
     hand = state.table.seats[seat].hand
     options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]
     if len(options) < 2 or card not in options:
@@ -133,8 +133,7 @@ def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
     use_next = use_prev = 0
     got = (0, 0, 0)
     dangerous: dict[int, bool] = {}
-    for k in options:
-        m = reach(state, seat, k)
+    for k, m in reach_all(state, seat, options, memo).items():
         if m[nxt] & CHOSEN:
             use_next += 1
         if m[prv] & CHOSEN:
@@ -147,36 +146,61 @@ def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
                   int(dangerous[card]), len(same), sum(1 for k in same if dangerous[k]))
 
 
+class Reader:
+    """Reads a hand's features while something else walks the hand over its ``State``:
+    ``before``/``after`` each event applied (the ``replay.audit.Audit`` ``watch``, so that
+    verification and features are one walk), then ``features`` on the final state."""
+
+    def __init__(self, log: Log) -> None:
+        self.log = log
+        self.discards = [0, 0, 0]
+        self.claims: list[tuple[int, int, int, int]] = []
+        self.choices: list[Choice] = []
+        self.passes: list[Pass] = []
+        self.memo: WinMemo = {}
+        self.window: Window | None = None
+        #: events seen (``before`` calls)
+        self.seen = 0
+
+    def before(self, seq: int, event: Event, state: State) -> None:
+        self.seen += 1
+        w = self.window = state.window
+        if event.type is EventType.DISCARD and event.seat is not None \
+                and event.card is not None and w is None:
+            self.discards[event.seat] += 1
+            c = _choice(state, seq, event.seat, event.card, self.memo)
+            if c is not None:
+                self.choices.append(c)
+
+    def after(self, seq: int, event: Event, state: State) -> None:
+        w = self.window
+        if w is not None and state.window is not w:
+            _closed(seq, event, w, self.claims, self.passes)
+
+    def features(self, state: State) -> HandFeatures:
+        log, d = self.log, self.discards
+        scores = state.returns() if state.expected is not None else None
+        return HandFeatures(log.game_id, log.ruleset, log.players, scores, (d[0], d[1], d[2]),
+                            tuple(self.claims), tuple(self.choices), tuple(self.passes))
+
+
 def extract(log: Log) -> HandFeatures:
     """Replay the hand once and read its features (see the module doc)."""
     state = State(log)
-    discards = [0, 0, 0]
-    claims: list[tuple[int, int, int, int]] = []
-    choices: list[Choice] = []
-    passes: list[Pass] = []
+    reader = Reader(log)
     try:
         for i, e in enumerate(log.events):
-            w = state.window
-            if e.type is EventType.DISCARD and e.seat is not None and e.card is not None \
-                    and w is None:
-                discards[e.seat] += 1
-                c = _choice(state, i, e.seat, e.card)
-                if c is not None:
-                    choices.append(c)
+            reader.before(i, e, state)
             state.apply(e)
-            if w is not None and state.window is not w:
-                _closed(i, e, w, claims, passes)
+            reader.after(i, e, state)
         if not state.is_terminal and not state.invalid:
             state.finish()
     except Impossible:
         pass
-    scores = state.returns() if state.expected is not None else None
-    return HandFeatures(log.game_id, log.ruleset, log.players, scores,
-                        (discards[0], discards[1], discards[2]), tuple(claims),
-                        tuple(choices), tuple(passes))
+    return reader.features(state)
 
 
-def _closed(i: int, e: Any, w: Any, claims: list[tuple[int, int, int, int]],
+def _closed(i: int, e: Event, w: Window, claims: list[tuple[int, int, int, int]],
             passes: list[Pass]) -> None:
     """The window on ``w.card`` closed with event ``e``: the claim and the passes."""
     taker: int | None = None

@@ -10,10 +10,13 @@ seats depends on it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from ..cards import Card
-from ..claims import open_window
+from .. import arrangements
+from ..cards import Card, next_seat, prev_seat
+from ..chi import can_chi
+from ..claims import WEI_KINDS, may_take, open_window
 from ..state import State
 
 HU: Final = 1
@@ -40,3 +43,69 @@ def reach(state: State, src: int, card: Card) -> tuple[int, int, int]:
     for s in w.chi:
         masks[s] |= CHI
     return masks[0], masks[1], masks[2]
+
+
+#: per seat position (hand counts, melds): card -> ``arrangements.wins_with`` and card ->
+#: ``chi.can_chi``; a seat keeps its hand across the discards of the two others, and the
+#: options repeat
+WinMemo = dict[tuple[tuple[int, ...], object], tuple[dict[Card, bool], dict[Card, bool]]]
+
+
+def reach_all(state: State, src: int, kinds: Sequence[Card],
+              memo: WinMemo | None = None) -> dict[Card, tuple[int, int, int]]:
+    """``reach(state, src, k)`` for every ``k`` of ``kinds`` at once.
+
+    The conditions are those of ``claims.open_window`` for a discard (``drawn=False``):
+    胡 for ``next`` then ``prev`` when the profile allows a win on a discard (not
+    barred by the ledger, ``arrangements.wins_with``), a forced 跑 (three in hand or a
+    偎), then, when nobody must 跑, a 碰 (a pair in hand, ``claims.may_take``) and
+    ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its melds, hand, table huxi,
+    偎 kinds) are read once, not once per kind; ``memo`` (kept by the caller for one
+    hand) remembers ``wins_with`` per seat position, a pure function of it.
+    """
+    table, ledger, profile, mian_used = state.table, state.ledger, state.profile, \
+        state.mian_used
+    nxt, prv = next_seat(src), prev_seat(src)
+    others = (nxt, prv)
+    facts = []
+    for s in others:
+        st = table.seats[s]
+        wei = frozenset(m.cards[0] for m in st.melds if m.kind in WEI_KINDS)
+        hand = tuple(st.hand)
+        melds = st.meld_pairs()
+        known: tuple[dict[Card, bool], dict[Card, bool]] = ({}, {})
+        if memo is not None:
+            known = memo.setdefault((hand, melds), known)
+        facts.append((s, hand, melds, st.table_huxi, wei, known))
+    chi_known = facts[0][5][1]
+    by_seat = sorted(facts, key=lambda f: f[0])  # open_window's 碰 order: seat 0, 1, 2
+    hu_on_discard, min_huxi = profile.hu_on_discard, profile.min_huxi
+    out: dict[Card, tuple[int, int, int]] = {}
+    for card in kinds:
+        masks = [0, 0, 0]
+        pao = False
+        for s, hand, melds, huxi, wei, known in facts:
+            if hu_on_discard and ledger.hu_bar(s, card, huxi) is None:
+                win = known[0].get(card)
+                if win is None:
+                    win = known[0][card] = arrangements.wins_with(melds, hand, card, min_huxi)
+                if win:
+                    masks[s] |= HU
+            if hand[card] == 3 or card in wei:
+                masks[s] |= PAO
+                pao = True
+        if not pao:
+            peng = -1
+            for s, hand, _, _, _, _ in by_seat:
+                if hand[card] == 2 and may_take(ledger, s, card, mian_used[s]):
+                    peng = s  # as open_window: the last seat found (only one can be)
+            if peng >= 0:
+                masks[peng] |= PENG
+            if may_take(ledger, nxt, card, mian_used[nxt]):
+                chi = chi_known.get(card)
+                if chi is None:
+                    chi = chi_known[card] = can_chi(facts[0][1], card)
+                if chi:
+                    masks[nxt] |= CHI
+        out[card] = (masks[0], masks[1], masks[2])
+    return out

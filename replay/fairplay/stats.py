@@ -97,19 +97,23 @@ class EmpiricalNull(Generic[K]):
             acc[0] += 1.0
             acc[1] += x
 
-    def stat(self, key: K) -> Stat:
-        per = self.keys.get(key)
-        if not per:
-            return NO_STAT
+    def parts(self, key: K) -> tuple[int, float, float, float]:
+        """``(n, observed, expected, variance)`` of the key's values, over its strata."""
         n = 0.0
         obs = exp = var = 0.0
-        for stratum, (cnt, s) in per.items():
+        for stratum, (cnt, s) in self.keys.get(key, {}).items():
             m = self.population[stratum]
             n += cnt
             obs += s
             exp += cnt * m.mean
             var += cnt * m.var
-        return Stat(z_of(obs, exp, var), int(n), obs, exp)
+        return int(n), obs, exp, var
+
+    def stat(self, key: K) -> Stat:
+        if not self.keys.get(key):
+            return NO_STAT
+        n, obs, exp, var = self.parts(key)
+        return Stat(z_of(obs, exp, var), n, obs, exp)
 
     def stats(self) -> dict[K, Stat]:
         return {k: self.stat(k) for k in self.keys}

@@ -1,5 +1,6 @@
-"""Fair play in the service: ``paohuzi-audit fairplay scan`` over stored hands (incremental)
-and the ``/api/v1/fairplay`` endpoints, on SQLite and PostgreSQL."""
+"""Fair play in the service: the features stored with each verdict, ``paohuzi-audit
+fairplay scan`` over stored hands (incremental, back-filling hands without features) and
+the ``/api/v1/fairplay`` endpoints, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,13 +15,29 @@ from app.auth.service import create_key
 from app.cli import main
 from app.database import Database, transaction
 from app.main import create_app
-from app.models import FairplayFeatures, FairplayScan
+from app.models import FairplayFeatures, FairplayScan, HandLog, VerdictRow
+from replay import parse_log
+from replay.fairplay import extract
 
 from .backends import Backend, fresh_database
 from .conftest import make_settings
 
 PLAYERS = 8
 HANDS = 90
+#: per database: hands with features once each import is done, before its scan
+STORED_AT_IMPORT: dict[int, tuple[int, int]] = {}
+
+
+def _stored(db: Database) -> int:
+    """Hands with features; and every verified hand has them (stored with the verdict)."""
+    with db.read() as session:
+        features = session.query(FairplayFeatures).count()
+        current = session.query(VerdictRow.log_id).filter(VerdictRow.is_current.is_(True))
+        verified = current.count()
+        with_both = current.join(FairplayFeatures,
+                                 FairplayFeatures.log_id == VerdictRow.log_id).count()
+    assert with_both == verified
+    return features
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +64,12 @@ def scanned(backend: Backend, tmp_path_factory: pytest.TempPathFactory, populati
         rest = tmp / "rest.ndjson"
         rest.write_text("\n".join(lines[60:]) + "\n")
         assert main(["import", str(first)]) == 0
+        at_first = _stored(db)
         assert main(["fairplay", "scan"]) == 0
         with db.read() as session:
             assert session.query(FairplayFeatures).count() == 60
         assert main(["import", str(rest)]) == 0
+        STORED_AT_IMPORT[id(db)] = (at_first, _stored(db) - 60)
         assert main(["fairplay", "scan"]) == 0
         with transaction(db.write) as session:
             _, secret = create_key(session, "t", ("read",))
@@ -65,11 +84,33 @@ def test_scan_is_incremental(scanned: tuple[Database, TestClient, str],
     db, _, _ = scanned
     with db.read() as session:
         scans = session.query(FairplayScan).order_by(FairplayScan.id).all()
-        assert [(s.hands, s.new_hands) for s in scans[:2]] == [(60, 60), (HANDS, HANDS - 60)]
+        first, rest = STORED_AT_IMPORT[id(db)]
+        assert [(s.hands, s.new_hands) for s in scans[:2]] == [(60, 60 - first),
+                                                               (HANDS, HANDS - 60 - rest)]
         assert session.query(FairplayFeatures).count() == HANDS
     capsys.readouterr()
     assert main(["fairplay", "scan"]) == 0
     assert f"{HANDS} hands (0 new" in capsys.readouterr().out
+
+
+def test_stored_features_are_those_of_extract_and_a_scan_reads_the_missing(
+        scanned: tuple[Database, TestClient, str], capsys: pytest.CaptureFixture[str]) -> None:
+    db, _, _ = scanned
+    with db.read() as session:
+        rows = session.query(HandLog.id, HandLog.raw, FairplayFeatures.data).join(
+            FairplayFeatures, FairplayFeatures.log_id == HandLog.id).order_by(HandLog.id).all()
+    assert len(rows) == HANDS
+    for _, raw, data in rows:
+        assert data == extract(parse_log(bytes(raw))).to_json()
+    gone = [log_id for log_id, _, _ in rows[::9]]
+    with transaction(db.write) as session:
+        session.query(FairplayFeatures).filter(FairplayFeatures.log_id.in_(gone)).delete()
+    capsys.readouterr()
+    assert main(["fairplay", "scan"]) == 0
+    assert f"{HANDS} hands ({len(gone)} new" in capsys.readouterr().out
+    with db.read() as session:
+        again = dict(session.query(FairplayFeatures.log_id, FairplayFeatures.data).all())
+    assert again == {log_id: data for log_id, _, data in rows}
 
 
 def test_pairs_ranked_with_the_planted_pair_first(

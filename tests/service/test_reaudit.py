@@ -103,3 +103,31 @@ def test_reaudit_verifies_unverified_logs(
         assert report["newly_verified"] == 2 and report["remaining"] == 0
         assert client.get("/api/v1/games/lz-1/verdict", headers=headers).status_code == 404
         assert client.get("/api/v1/games/lz-2/verdict", headers=headers).status_code == 200
+
+
+def test_reaudit_replaces_the_fair_play_features(
+    client: TestClient, headers: dict[str, str], db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.models import FairplayFeatures, HandLog
+    from replay import parse_log
+    from replay.fairplay import extract
+
+    def features() -> dict[str, object]:
+        with db.read() as session:
+            rows = session.query(HandLog.game_id, HandLog.raw, FairplayFeatures.data).join(
+                FairplayFeatures, FairplayFeatures.log_id == HandLog.id).all()
+        for _, raw, data in rows:
+            assert data == extract(parse_log(bytes(raw))).to_json()
+        return {g: data for g, _, data in rows}
+
+    _ingest(client, headers, 3)
+    stored = features()
+    assert set(stored) == {"ra-0", "ra-1", "ra-2"}  # stored with the verdicts
+    # a new engine version, the same audit: re-read in the re-audit's walk
+    monkeypatch.setattr(replay.version, "ENGINE_VERSION", "paohuzi-replay/test-same")
+    assert client.post(REAUDIT, headers=headers).json()["checked"] == 3
+    assert features() == stored
+    # an engine swapped in: the old features go, the scan reads them again
+    switch_engine(monkeypatch)
+    assert client.post(REAUDIT, headers=headers).json()["checked"] == 3
+    assert features() == {}

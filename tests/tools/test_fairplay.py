@@ -129,3 +129,25 @@ def test_empirical_null_z() -> None:
     assert null.stat("odd").z > 2.5
     assert abs(null.stat("k0").z) < 2.5
     assert null.stat("missing").n == 0
+
+
+def test_point_flow_reads_who_won_off_whose_discards_when_both_losers_pay_alike() -> None:
+    flow = PointFlow()
+    for i in range(60):  # honest tables: the winner claimed the discards of either loser
+        w, p = i % 3, (i + 1 + i // 3 % 2) % 3
+        players = (f"x{i % 7}", f"y{i % 5}", f"z{i % 4}")
+        scores = [-10, -10, -10]
+        scores[w] = 20
+        claims = ((1, p, w, 8),)
+        flow.add(HandFeatures("g", "standard", players, (scores[0], scores[1], scores[2]),
+                              (0, 0, 0), claims, (), ()))
+    for i in range(30):  # a and b: the winner claimed only its partner's discards
+        w = i % 2
+        scores = [-10, -10, -10]
+        scores[w] = 20
+        flow.add(HandFeatures("g", "standard", ("a", "b", f"z{i % 4}"),
+                              (scores[0], scores[1], scores[2]), (0, 0, 0), ((1, 1 - w, w, 8),),
+                              (), ()))
+    res = flow.results()
+    assert res["a", "b"].z > 3
+    assert max(s.z for k, s in res.items() if k != ("a", "b")) < res["a", "b"].z
