@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .. import arrangements
 from ..cards import Card, next_seat, prev_seat
 from ..chi import can_chi
 from ..claims import WEI_KINDS, may_take, open_window
@@ -61,7 +60,8 @@ def reach_all(state: State, src: int, kinds: Sequence[Card],
     偎), then, when nobody must 跑, a 碰 (a pair in hand, ``claims.may_take``) and
     ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its melds, hand, table huxi,
     偎 kinds) are read once, not once per kind; ``memo`` (kept by the caller for one
-    hand) remembers ``wins_with`` per seat position, a pure function of it.
+    hand) remembers ``wins_with`` per seat position, a pure function of it; the seat's
+    ``win_check()`` summary is the one the claim windows use.
     """
     table, ledger, profile, mian_used = state.table, state.ledger, state.profile, \
         state.mian_used
@@ -76,7 +76,7 @@ def reach_all(state: State, src: int, kinds: Sequence[Card],
         known: tuple[dict[Card, bool], dict[Card, bool]] = ({}, {})
         if memo is not None:
             known = memo.setdefault((hand, melds), known)
-        facts.append((s, hand, melds, st.table_huxi, wei, known))
+        facts.append((s, hand, st.win_check(), st.table_huxi, wei, known))
     chi_known = facts[0][5][1]
     by_seat = sorted(facts, key=lambda f: f[0])  # open_window's 碰 order: seat 0, 1, 2
     hu_on_discard, min_huxi = profile.hu_on_discard, profile.min_huxi
@@ -84,11 +84,11 @@ def reach_all(state: State, src: int, kinds: Sequence[Card],
     for card in kinds:
         masks = [0, 0, 0]
         pao = False
-        for s, hand, melds, huxi, wei, known in facts:
+        for s, hand, check, huxi, wei, known in facts:
             if hu_on_discard and ledger.hu_bar(s, card, huxi) is None:
                 win = known[0].get(card)
                 if win is None:
-                    win = known[0][card] = arrangements.wins_with(melds, hand, card, min_huxi)
+                    win = known[0][card] = check.wins(card, min_huxi)
                 if win:
                     masks[s] |= HU
             if hand[card] == 3 or card in wei:
