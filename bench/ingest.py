@@ -39,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 from urllib.parse import quote
 
 import httpx
@@ -437,18 +438,30 @@ Figures vary by 20-30% between runs on a shared machine: compare rows of one sit
 """
 
 
+BEGIN: Final = "<!-- bench/ingest.py --write: from here -->"
+END: Final = "<!-- bench/ingest.py --write: to here -->"
+
+
 def write_section(path: Path, text_: str) -> None:
+    """Put the figures between the BEGIN and END markers (what follows END, such as
+    notes on other sittings, is kept); without markers, replace the "## Service" section."""
     old = path.read_text() if path.exists() else "# Performance\n"
+    block = f"{BEGIN}\n{text_.rstrip()}\n{END}\n"
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        path.write_text(head + block + ("\n" + tail if tail else ""))
+        return
     lines = old.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if line.strip() == "## Service"), None)
     if start is None:
-        new = old.rstrip("\n") + "\n\n" + text_
+        new = old.rstrip("\n") + "\n\n" + block
     else:
         end = next(
             (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
         )
         rest = "".join(lines[end:])
-        new = "".join(lines[:start]) + text_ + ("\n" + rest if rest else "")
+        new = "".join(lines[:start]) + block + ("\n" + rest if rest else "")
     path.write_text(new)
 
 
