@@ -134,9 +134,15 @@ def chi_options(hand: Sequence[int], card: Card) -> list[ChiOption]:
 
 
 @cache
-def _chi_checks(card: Card) -> tuple[tuple[Need, int], ...]:
-    """``_chi_needs`` for ``can_chi``: each need with the copies of ``card`` it takes."""
-    return tuple((need, sum(n for k, n in need if k == card)) for _, need in _chi_needs(card))
+def _chi_checks(card: Card) -> tuple[tuple[int, int, int, int, int, Need], ...]:
+    """``_chi_needs`` flattened for ``can_chi``: ``(k1, n1, k2, n2, takes, need)``, the one
+    or two kinds the 吃 takes from the hand (``k2 = -1``: one kind), how many copies of
+    ``card`` it takes, and the need itself."""
+    out = []
+    for _, need in _chi_needs(card):
+        (k1, n1), (k2, n2) = need[0], need[1] if len(need) > 1 else (-1, 0)
+        out.append((k1, n1, k2, n2, sum(n for k, n in need if k == card), need))
+    return tuple(out)
 
 
 def can_chi(hand: Sequence[int], card: Card) -> bool:
@@ -144,14 +150,16 @@ def can_chi(hand: Sequence[int], card: Card) -> bool:
     left = hand[card]
     if left >= 3:
         return False
-    for need, takes in _chi_checks(card):
-        for k, n in need:
-            h = hand[k]
-            if h < n or h >= 3:
-                break
-        else:
-            if left == takes or _bi_possible(_without(hand, need), card):
-                return True
+    for k1, n1, k2, n2, takes, need in _chi_checks(card):
+        h = hand[k1]
+        if h < n1 or h >= 3:  # not held, or from a 坎
+            continue
+        if k2 >= 0:
+            h = hand[k2]
+            if h < n2 or h >= 3:
+                continue
+        if left == takes or _bi_possible(_without(hand, need), card):
+            return True
     return False
 
 
