@@ -388,12 +388,6 @@ def _huxi_bound(x: int) -> int:
 _BOUND_KINDS: Final = tuple(k % 10 in (0, 1, 2, 6, 9) for k in range(NUM_KINDS))
 
 
-def _gain(t_join: tuple[int, ...], n: int, card: int) -> int:
-    """The most huxi ``card`` can add as a 跑 (onto a table meld or a 坎) or a 碰."""
-    j = t_join[card]
-    return j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
-
-
 def wins_with(
     melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
     hand: Sequence[int],
@@ -402,19 +396,7 @@ def wins_with(
 ) -> bool:
     """``best_huxi(melds, hand, card) >= min_huxi``, without the search when even the
     best split could not reach ``min_huxi`` (most seats asked about a revealed card)."""
-    t = _table(melds)
-    if t is None:
-        return False
-    key = _hand_key(hand)
-    h = _hand_info(key)
-    if h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
-        return False
-    # the fixed groups, the most the card can add as a 跑/碰, the most the free cards and
-    # the card can make (a superset of the free cards of every placement)
-    gain = _gain(t[4], key[card], card)
-    if t[1] + h[1] + max(gain, 0) + _huxi_bound(h[3] + _UNIT[card]) < min_huxi:
-        return False
-    return _best(t, h, key, card) >= min_huxi
+    return WinCheck(melds, _hand_key(hand)).wins(card, min_huxi)
 
 
 def reaches(
@@ -425,21 +407,16 @@ def reaches(
 ) -> bool:
     """``best_huxi(melds, hand, card) >= min_huxi`` for ``min_huxi >= 0``, without the
     search when even the best split could not reach ``min_huxi``."""
-    if card is not None:
-        return wins_with(melds, hand, card, min_huxi)
-    t = _table(melds)
-    if t is None:
-        return False
-    key = _hand_key(hand)
-    h = _hand_info(key)
-    if h is None or t[1] + h[1] + _huxi_bound(h[3]) < min_huxi:
-        return False
-    return _best(t, h, key, None) >= min_huxi
+    check = WinCheck(melds, _hand_key(hand))
+    return check.complete(min_huxi) if card is None else check.wins(card, min_huxi)
 
 
 class WinCheck:
-    """``wins_with`` for one seat's holdings asked about several cards: the holdings are
-    summarised once. ``hand`` is the hand it was built for."""
+    """``best_huxi(melds, hand, card) >= min_huxi`` for one seat's holdings, asked about
+    several cards: the holdings are summarised once, and the search is skipped when even
+    the best split could not reach ``min_huxi`` (the fixed groups, the most the card adds
+    as a 跑/碰, and ``_huxi_bound`` of the free cards with the card). ``hand`` is the hand
+    it was built for. ``min_huxi >= 0``."""
 
     __slots__ = ("hand", "_t", "_h", "_fixed", "_bound")
     hand: tuple[int, ...]
@@ -476,6 +453,13 @@ class WinCheck:
             return False
         return _best(t, h, hand, card) >= min_huxi
 
+    def complete(self, min_huxi: int) -> bool:
+        """The holdings without a card are a win of at least ``min_huxi``."""
+        t, h = self._t, self._h
+        if t is None or h is None or self._fixed + self._bound < min_huxi:
+            return False
+        return _best(t, h, self.hand, None) >= min_huxi
+
 
 def is_ready(
     melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
@@ -483,8 +467,8 @@ def is_ready(
     min_huxi: int,
 ) -> bool:
     """听牌: some card kind would complete a win with at least ``min_huxi``."""
-    key = _hand_key(hand)
-    return any(best_huxi(melds, key, k) >= min_huxi for k in range(NUM_KINDS))
+    check = WinCheck(melds, _hand_key(hand))
+    return any(check.wins(k, min_huxi) for k in range(NUM_KINDS))
 
 
 # --------------------------------------------------------------------------- full search
