@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from . import arrangements
 from .cards import Card, next_seat, prev_seat
@@ -30,6 +31,15 @@ class Claim(StrEnum):
     PAO = "pao"
     PENG = "peng"
     CHI = "chi"
+
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+CL_CHI: Final = Claim.CHI
+CL_HU: Final = Claim.HU
+CL_PAO: Final = Claim.PAO
+CL_PENG: Final = Claim.PENG
 
 
 @dataclass(slots=True, init=False)
@@ -127,15 +137,15 @@ def passed_chances(w: Window, taker: int | None, claim: Claim | None) -> list[tu
     ranked above theirs (胡, a forced 跑, another's 碰 over their 吃, the drawer's
     吃 over ``next``'s 吃). A seat that could not use the card is not listed.
     """
-    if claim in (Claim.HU, Claim.PAO):
+    if claim in (CL_HU, CL_PAO):
         return []
     passed: dict[int, bool] = {}
     if w.peng is not None and w.peng != taker:
         passed[w.peng] = True
     for s in w.chi:
-        if s == taker or claim is Claim.PENG:
+        if s == taker or claim is CL_PENG:
             continue
-        if claim is Claim.CHI and taker in w.chi_order and \
+        if claim is CL_CHI and taker in w.chi_order and \
                 w.chi_order.index(s) > w.chi_order.index(taker):
             continue  # a 吃 ranked above theirs took it
         passed.setdefault(s, False)

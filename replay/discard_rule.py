@@ -13,6 +13,7 @@ not 吃 or 碰 again.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from .profiles import Profile
 
@@ -21,6 +22,14 @@ class Owed(StrEnum):
     YES = "yes"
     NO = "no"
     OPTIONAL = "optional"  # hengshan 免张: skipping is allowed
+
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+OWED_NO: Final = Owed.NO
+OWED_OPTIONAL: Final = Owed.OPTIONAL
+OWED_YES: Final = Owed.YES
 
 
 def threshold(fours: int) -> int:
@@ -38,10 +47,10 @@ def discard_owed(
 ) -> Owed:
     limit = threshold(fours)
     if held > limit:
-        return Owed.YES
+        return OWED_YES
     if held == limit and mian_pending and profile.mian_zhang == "when_ready":
-        return Owed.OPTIONAL if (chi_or_peng and ready) else Owed.YES
-    return Owed.NO
+        return OWED_OPTIONAL if (chi_or_peng and ready) else OWED_YES
+    return OWED_NO
 
 
 def dealer_owes_opening_discard(dealt_fours: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import Final
 
 from .cards import Card, is_big, rank
 
@@ -22,6 +23,22 @@ class GroupKind(StrEnum):
     SENTENCE = "sentence"  # 一句话 in hand
     JIAO = "jiao"  # 绞 in hand
     PAIR = "pair"  # 将
+
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+GK_TI: Final = GroupKind.TI
+GK_PAO: Final = GroupKind.PAO
+GK_WEI: Final = GroupKind.WEI
+GK_CHOU_WEI: Final = GroupKind.CHOU_WEI
+GK_PENG: Final = GroupKind.PENG
+GK_CHI: Final = GroupKind.CHI
+GK_BI: Final = GroupKind.BI
+GK_KAN: Final = GroupKind.KAN
+GK_SENTENCE: Final = GroupKind.SENTENCE
+GK_JIAO: Final = GroupKind.JIAO
+GK_PAIR: Final = GroupKind.PAIR
 
 
 FOURS = frozenset({GroupKind.TI, GroupKind.PAO})

@@ -8,10 +8,21 @@ ledger whether a later 吃/碰/胡 is barred; each such check is recorded too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import Card, card_name
 from .profiles import Profile
 from .verdict import Code, Decision, DecisionKind
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+DK_CHECK: Final = DecisionKind.CHECK
+DK_CHOU_HU: Final = DecisionKind.CHOU_HU
+DK_CHOU_PAI: Final = DecisionKind.CHOU_PAI
+DK_CHOU_WEI: Final = DecisionKind.CHOU_WEI
+DK_GUO_ZHANG: Final = DecisionKind.GUO_ZHANG
+DK_MIAN_ZHANG: Final = DecisionKind.MIAN_ZHANG
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +70,7 @@ class Ledger:
         if kind not in led.chou_pai:
             led.chou_pai[kind] = seq
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.CHOU_PAI, card_name(kind),
+                seq, seat, DK_CHOU_PAI, card_name(kind),
                 f"seat {seat} discarded {card_name(kind)}: it may no longer 吃/碰 it"))
 
     def passed(self, seat: int, kind: Card, seq: int, could_peng: bool, what: str) -> None:
@@ -69,7 +80,7 @@ class Ledger:
         if kind not in led.guo_zhang:
             led.guo_zhang[kind] = seq
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.GUO_ZHANG, card_name(kind),
+                seq, seat, DK_GUO_ZHANG, card_name(kind),
                 f"seat {seat} could {what} {card_name(kind)} and did not (过张): "
                 f"it may no longer 吃/碰 it", (seq,)))
 
@@ -84,20 +95,20 @@ class Ledger:
                     f"{table_huxi + self.profile.chou_hu_unlock}")
         refs = (seq,) if seq is not None else ()
         self.decisions.append(Decision(
-            seq, seat, DecisionKind.CHOU_HU, name,
+            seq, seat, DK_CHOU_HU, name,
             f"seat {seat} could win on {name or 'the shown card'} ({how}) and did not (臭胡): "
             f"{lock}", refs))
 
     def chou_wei(self, seat: int, kind: Card, seq: int) -> None:
         ref = self.seats[seat].guo_zhang.get(kind)
         self.decisions.append(Decision(
-            seq, seat, DecisionKind.CHOU_WEI, card_name(kind),
+            seq, seat, DK_CHOU_WEI, card_name(kind),
             f"seat {seat} 偎'd {card_name(kind)} after passing a 碰 on it: 臭偎, one card shown",
             (ref,) if ref is not None else ()))
 
     def mian_zhang(self, seat: int, seq: int, refs: tuple[int, ...]) -> None:
         self.decisions.append(Decision(
-            seq, seat, DecisionKind.MIAN_ZHANG, None,
+            seq, seat, DK_MIAN_ZHANG, None,
             f"seat {seat} skipped its discard (免张) while ready: no more 吃/碰", refs))
 
     # -- checks
@@ -107,12 +118,12 @@ class Ledger:
         name = card_name(kind)
         if bar is None:
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.CHECK, name,
+                seq, seat, DK_CHECK, name,
                 f"ok: {what} {name} is not 臭 for seat {seat}", (), "ok"))
             return None
         code, ref = bar
         self.decisions.append(Decision(
-            seq, seat, DecisionKind.CHECK, name,
+            seq, seat, DK_CHECK, name,
             f"violation: {what} {name} is 臭 for seat {seat} by {code} at event {ref}; "
             f"a 臭 kind may not be 吃/碰", (ref,), "violation"))
         return bar
@@ -150,11 +161,11 @@ class Ledger:
         name = card_name(kind) if kind is not None else None
         if bar is None:
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.CHECK, name,
+                seq, seat, DK_CHECK, name,
                 f"ok: hu on {name}: no 臭胡 lock or barred kind for seat {seat}", (), "ok"))
         else:
             self.decisions.append(Decision(
-                seq, seat, DecisionKind.CHECK, name, f"violation: hu on {name}: {bar[1]}", bar[2],
+                seq, seat, DK_CHECK, name, f"violation: hu on {name}: {bar[1]}", bar[2],
                 "violation"))
         return bar
 

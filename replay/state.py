@@ -30,15 +30,32 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from . import arrangements, claims, scoring
 from .cards import Card, card_name, counts_of, next_seat
 from .chi import ChiProblem, check_chi
 from .claims import WEI_KINDS, Claim, Window, hu_order, open_window, passed_chances, refused_wins
 from .discard_rule import Owed, dealer_owes_opening_discard, discard_owed, threshold
-from .groups import GroupKind
+from .groups import GK_BI, GK_CHI, GK_CHOU_WEI, GK_PAO, GK_PENG, GK_TI, GK_WEI, GroupKind
 from .ledger import Ledger
-from .model import EndReason, Event, EventType, Log, Outcome
+from .model import (
+    EV_CHI,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_END,
+    EV_HU,
+    EV_PAO,
+    EV_PASS,
+    EV_PENG,
+    EV_TI,
+    EV_WEI,
+    EndReason,
+    Event,
+    EventType,
+    Log,
+    Outcome,
+)
 from .opening import dealt_fours, dealt_ti_huxi, mandatory_tian_hu, priority, shown_card_holdings
 from .results import Score
 from .table import Meld, Table
@@ -52,6 +69,22 @@ class Phase(StrEnum):
     DRAWN = "drawn"  # the drawer must 提 or 偎 the drawn card
     REVEALED = "revealed"  # claims on ``window.card``
     ENDED = "ended"
+
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+PH_DISCARD: Final = Phase.DISCARD
+PH_DRAW: Final = Phase.DRAW
+PH_DRAWN: Final = Phase.DRAWN
+PH_ENDED: Final = Phase.ENDED
+PH_OPENING: Final = Phase.OPENING
+PH_REVEALED: Final = Phase.REVEALED
+OWED_NO: Final = Owed.NO
+OWED_OPTIONAL: Final = Owed.OPTIONAL
+CL_CHI: Final = Claim.CHI
+CL_PAO: Final = Claim.PAO
+CL_PENG: Final = Claim.PENG
 
 
 @dataclass(slots=True)
@@ -101,7 +134,7 @@ class State:
         self.ledger = Ledger(self.profile)
         self.table = Table(log.deal, log.dealer)
         self.dealt = [counts_of(h) for h in log.deal.hands]
-        self.phase = Phase.OPENING
+        self.phase = PH_OPENING
         self.turn = log.dealer
         self.optional_discard = False
         self.last_actor: int | None = None
@@ -123,11 +156,11 @@ class State:
         self._optional: list[int] | None = None
         #: what each phase does with an event; False: the phase changed, dispatch again
         self.handlers: dict[Phase, Callable[[int, Event], bool]] = {
-            Phase.OPENING: self.on_opening,
-            Phase.DISCARD: self.on_discard_phase,
-            Phase.DRAW: self.on_draw_phase,
-            Phase.DRAWN: self.on_drawn,
-            Phase.REVEALED: self.on_revealed,
+            PH_OPENING: self.on_opening,
+            PH_DISCARD: self.on_discard_phase,
+            PH_DRAW: self.on_draw_phase,
+            PH_DRAWN: self.on_drawn,
+            PH_REVEALED: self.on_revealed,
         }
 
     # ------------------------------------------------------------------ helpers
@@ -142,7 +175,7 @@ class State:
         raise Impossible
 
     def end(self, outcome: Outcome | None, expected: Score | None) -> None:
-        self.phase = Phase.ENDED
+        self.phase = PH_ENDED
         self.outcome = outcome
         self.expected = expected
         self.window = None
@@ -213,7 +246,7 @@ class State:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase is Phase.ENDED
+        return self.phase is PH_ENDED
 
     def returns(self) -> tuple[int, int, int]:
         """Each seat's score by the rules (the expected one); zeros while none is known."""
@@ -222,13 +255,13 @@ class State:
         return self.expected.scores
 
     def _step(self, i: int, e: Event) -> None:
-        if self.phase is Phase.ENDED:
+        if self.phase is PH_ENDED:
             self.stop(i, e.seat, Code.EVENT_AFTER_END, "the hand had already ended")
         t = e.type
-        if t is EventType.END and e.reason is EndReason.ABANDONED:
+        if t is EV_END and e.reason is EndReason.ABANDONED:
             self.end(Outcome.ABANDONED, scoring.drawn_score("abandoned"))
             return
-        if t is EventType.TI and e.seat is not None and e.card is not None and \
+        if t is EV_TI and e.seat is not None and e.card is not None and \
                 self.table.seats[e.seat].hand[e.card] == 4:
             self.dealt_ti(i, e.seat, e.card)
             return
@@ -242,7 +275,7 @@ class State:
     def dealt_ti(self, seq: int, seat: int, card: Card) -> None:
         st = self.table.seats[seat]
         st.hand[card] = 0
-        self.table.add_meld(seat, Meld(GroupKind.TI, (card,) * 4, seq, "dealt"))
+        self.table.add_meld(seat, Meld(GK_TI, (card,) * 4, seq, "dealt"))
 
     def optional_candidates(self) -> list[int]:
         """Seats that could win 天胡 on the shown card, in priority order."""
@@ -268,9 +301,9 @@ class State:
                 if mandatory_tian_hu(self.profile, self.dealt[s])]
 
     def on_opening(self, i: int, e: Event) -> bool:
-        if e.type is EventType.PASS:
+        if e.type is EV_PASS:
             return True
-        if e.type is EventType.HU:
+        if e.type is EV_HU:
             assert e.seat is not None
             if e.card is None:
                 self.mandatory_hu(i, e.seat)
@@ -287,9 +320,9 @@ class State:
         dealer = self.log.dealer
         self.first_action(dealer, i)
         if self.owes_opening_discard():
-            self.phase, self.turn = Phase.DISCARD, dealer
+            self.phase, self.turn = PH_DISCARD, dealer
         else:
-            self.phase, self.turn = Phase.DRAW, next_seat(dealer)
+            self.phase, self.turn = PH_DRAW, next_seat(dealer)
             self.last_actor = dealer
         return False
 
@@ -354,38 +387,38 @@ class State:
 
     def on_discard_phase(self, i: int, e: Event) -> bool:
         if self.hu_after is not None:
-            if e.type is EventType.HU:
+            if e.type is EV_HU:
                 self.hu_after_win(i, e)
                 return True
             self.close_hu_after()
         p = self.turn
-        if e.type is EventType.DISCARD:
+        if e.type is EV_DISCARD:
             assert e.seat is not None and e.card is not None
             if e.seat != p:
                 self.find(i, e.seat, Code.OUT_OF_TURN, f"seat {p} owed the discard")
             self.discard(i, e.seat, e.card)
             return True
-        if e.type in (EventType.DRAW, EventType.END):
-            if self.optional_discard and e.type is EventType.DRAW:
+        if e.type in (EV_DRAW, EV_END):
+            if self.optional_discard and e.type is EV_DRAW:
                 self.mian_used[p], self.mian_pending[p] = True, False
                 self.ledger.mian_zhang(p, i, ())
             else:
                 self.find(i, p, Code.DISCARD_MISSING,
                           f"seat {p} owed a discard after its intake")
-            self.phase, self.turn, self.last_actor = Phase.DRAW, next_seat(p), p
+            self.phase, self.turn, self.last_actor = PH_DRAW, next_seat(p), p
             return False
         return self.no_window(i, e)
 
     def on_draw_phase(self, i: int, e: Event) -> bool:
         if self.hu_after is not None:
-            if e.type is EventType.HU:
+            if e.type is EV_HU:
                 self.hu_after_win(i, e)
                 return True
             self.close_hu_after()
-        if e.type is EventType.DRAW:
+        if e.type is EV_DRAW:
             self.draw(i, e)
             return True
-        if e.type is EventType.DISCARD:
+        if e.type is EV_DISCARD:
             assert e.seat is not None and e.card is not None
             if e.seat == self.last_actor:
                 self.find(i, e.seat, Code.DISCARD_NOT_OWED,
@@ -394,7 +427,7 @@ class State:
                 self.find(i, e.seat, Code.OUT_OF_TURN, f"seat {self.turn} draws next")
             self.discard(i, e.seat, e.card)
             return True
-        if e.type is EventType.END:
+        if e.type is EV_END:
             if self.table.stock_left:
                 self.find(i, None, Code.END_INVALID,
                           f"the hand ended as exhausted with {self.table.stock_left} cards "
@@ -404,9 +437,9 @@ class State:
         return self.no_window(i, e)
 
     def no_window(self, i: int, e: Event) -> bool:
-        if e.type is EventType.PASS:
+        if e.type is EV_PASS:
             return True
-        if e.type is EventType.HU:
+        if e.type is EV_HU:
             self.find(i, e.seat, Code.HU_INVALID, "there is no card to win on here")
             self.end(Outcome.HU, None)
             return True
@@ -441,28 +474,28 @@ class State:
         self.table.take_top()
         st = self.table.seats[seat]
         if st.hand[card] == 3 or st.meld_of(card, WEI_KINDS):
-            self.drawn, self.phase = Drawn(seat, card, i, EventType.TI), Phase.DRAWN
+            self.drawn, self.phase = Drawn(seat, card, i, EV_TI), PH_DRAWN
         elif st.hand[card] == 2:
-            self.drawn, self.phase = Drawn(seat, card, i, EventType.WEI), Phase.DRAWN
+            self.drawn, self.phase = Drawn(seat, card, i, EV_WEI), PH_DRAWN
         else:
             self.open(card, seat, True, i)
 
     def open(self, card: Card, src: int, drawn: bool, seq: int) -> None:
         self.window = open_window(self.table, self.ledger, self.profile, self.mian_used,
                                   card, src, drawn, seq)
-        self.phase = Phase.REVEALED
+        self.phase = PH_REVEALED
 
     # ------------------------------------------------------------------ forced 提/偎
     def on_drawn(self, i: int, e: Event) -> bool:
         d = self.drawn
         assert d is not None
-        if e.type is EventType.PASS:
+        if e.type is EV_PASS:
             return True
         mine = e.seat == d.seat and e.card == d.card
-        if mine and e.type in (EventType.TI, EventType.WEI):
+        if mine and e.type in (EV_TI, EV_WEI):
             if e.type is not d.forced:
-                what = "提" if d.forced is EventType.TI else "偎"
-                if e.type is EventType.TI or self.table.seats[d.seat].hand[d.card] < 2:
+                what = "提" if d.forced is EV_TI else "偎"
+                if e.type is EV_TI or self.table.seats[d.seat].hand[d.card] < 2:
                     self.stop(i, d.seat, Code.CARD_NOT_HELD,
                               f"seat {d.seat} cannot {e.type} {card_name(d.card)}: "
                               f"it had to {what}")
@@ -470,21 +503,21 @@ class State:
                           f"seat {d.seat} had to 提 {card_name(d.card)}, not 偎 it", (d.seq,))
             self.meld_drawn(i, d, e.type)
             return True
-        if mine and e.type is EventType.HU:
+        if mine and e.type is EV_HU:
             self.meld_drawn(i, d, d.forced)  # the forced meld is implied by the win
             self.hu_after = None
             self.judge_win(i, d.seat, d.card, free=False, zi_mo=True,
                            last_card=self.table.stock_left == 0, discarder=None,
                            table_huxi=self.table.seats[d.seat].table_huxi)
             return True
-        if e.type is EventType.HU:
+        if e.type is EV_HU:
             self.find(i, e.seat, Code.HU_INVALID,
                       f"{card_name(d.card)} had to be 提'd or 偎'd by seat {d.seat}: "
                       "nobody else may win on it", (d.seq,))
             self.end(Outcome.HU, None)
             return True
-        code = Code.TI_MISSED if d.forced is EventType.TI else Code.WEI_MISSED
-        what = "提" if d.forced is EventType.TI else "偎"
+        code = Code.TI_MISSED if d.forced is EV_TI else Code.WEI_MISSED
+        what = "提" if d.forced is EV_TI else "偎"
         self.find(i, d.seat, code,
                   f"seat {d.seat} drew {card_name(d.card)} and had to {what} it", (d.seq,))
         self.drawn = None
@@ -494,22 +527,22 @@ class State:
     def meld_drawn(self, i: int, d: Drawn, how: EventType) -> None:
         st = self.table.seats[d.seat]
         self.drawn = None
-        if how is EventType.TI:
+        if how is EV_TI:
             wei = st.meld_of(d.card, WEI_KINDS)
             if wei is not None:
-                self.table.upgrade_meld(wei, GroupKind.TI, d.card, i)
+                self.table.upgrade_meld(wei, GK_TI, d.card, i)
             else:
                 st.hand[d.card] -= 3
-                self.table.add_meld(d.seat, Meld(GroupKind.TI, (d.card,) * 4, i, "kan"))
-            claim = GroupKind.TI
+                self.table.add_meld(d.seat, Meld(GK_TI, (d.card,) * 4, i, "kan"))
+            claim = GK_TI
         else:
             st.hand[d.card] -= 2
             chou = d.card in self.ledger.seats[d.seat].passed_peng
-            kind = GroupKind.CHOU_WEI if chou else GroupKind.WEI
+            kind = GK_CHOU_WEI if chou else GK_WEI
             self.table.add_meld(d.seat, Meld(kind, (d.card,) * 3, i))
             if chou:
                 self.ledger.chou_wei(d.seat, d.card, i)
-            claim = GroupKind.WEI
+            claim = GK_WEI
         self.after_intake(d.seat, claim, d.card, src=d.seat, drawn=True, seq=d.seq,
                           others=[], table_huxi=None)
 
@@ -517,22 +550,22 @@ class State:
     def on_revealed(self, i: int, e: Event) -> bool:
         w = self.window
         assert w is not None
-        if e.type is EventType.PASS:
+        if e.type is EV_PASS:
             if e.card == w.card and e.seat is not None:
                 w.passes.add(e.seat)
             return True
-        if e.type is EventType.HU:
+        if e.type is EV_HU:
             self.window_win(i, e, w)
             return True
-        if e.type in (EventType.PAO, EventType.PENG, EventType.CHI):
+        if e.type in (EV_PAO, EV_PENG, EV_CHI):
             assert e.seat is not None and e.card is not None
             if e.card != w.card:
                 self.stop(i, e.seat, Code.CLAIM_INVALID,
                           f"{card_name(e.card)} is not the revealed card {card_name(w.card)}")
             self.first_action(e.seat, i)
-            if e.type is EventType.PAO:
+            if e.type is EV_PAO:
                 self.pao(i, e.seat, w)
-            elif e.type is EventType.PENG:
+            elif e.type is EV_PENG:
                 self.peng(i, e.seat, w)
             else:
                 self.chi(i, e.seat, e.groups, w)
@@ -547,14 +580,14 @@ class State:
         self.record_passes(w, None, None)
         self.table.discard_to_row(w.src, w.card)
         self.window = None
-        self.phase, self.turn, self.last_actor = Phase.DRAW, next_seat(w.src), None
+        self.phase, self.turn, self.last_actor = PH_DRAW, next_seat(w.src), None
 
     def record_passes(self, w: Window, taker: int | None, claim: Claim | None) -> None:
         if w.peng is not None or w.chi:
             for seat, could_peng in passed_chances(w, taker, claim):
                 self.ledger.passed(seat, w.card, w.seq, could_peng,
                                    "吃/碰" if could_peng else "吃")
-        if w.hu and claim is not Claim.PAO:
+        if w.hu and claim is not CL_PAO:
             for s in refused_wins(w, None):
                 self.ledger.refused_win(s, w.card, w.table_huxi[s], w.seq, "on the revealed card")
 
@@ -633,7 +666,7 @@ class State:
         card = w.card
         pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None
         wei = st.meld_of(card, WEI_KINDS)
-        peng = st.meld_of(card, frozenset({GroupKind.PENG}))
+        peng = st.meld_of(card, frozenset({GK_PENG}))
         if st.hand[card] < 3 and wei is None and peng is None:
             self.stop(i, seat, Code.CARD_NOT_HELD,
                       f"seat {seat} holds no 坎, 偎 or 碰 of {card_name(card)} to 跑")
@@ -643,13 +676,13 @@ class State:
             self.find(i, seat, Code.CLAIM_INVALID, why, (w.seq,))
         if st.hand[card] >= 3:
             st.hand[card] -= 3
-            self.table.add_meld(seat, Meld(GroupKind.PAO, (card,) * 4, i, "kan"))
+            self.table.add_meld(seat, Meld(GK_PAO, (card,) * 4, i, "kan"))
         else:
             meld = wei if wei is not None else peng
             assert meld is not None
-            self.table.upgrade_meld(meld, GroupKind.PAO, card, i)
+            self.table.upgrade_meld(meld, GK_PAO, card, i)
         self.window = None
-        self.after_intake(seat, GroupKind.PAO, card, src=w.src, drawn=w.drawn, seq=w.seq,
+        self.after_intake(seat, GK_PAO, card, src=w.src, drawn=w.drawn, seq=w.seq,
                           others=[s for s in w.hu if s != seat], table_huxi=w.table_huxi,
                           pre=pre, last_card=w.last_card)
 
@@ -672,11 +705,11 @@ class State:
             self.find(i, seat, bar[0],
                       f"seat {seat} may not 碰 {card_name(card)}: 臭 since event {bar[1]}",
                       (bar[1],))
-        self.record_passes(w, seat, Claim.PENG)
+        self.record_passes(w, seat, CL_PENG)
         st.hand[card] -= 2
-        self.table.add_meld(seat, Meld(GroupKind.PENG, (card,) * 3, i))
+        self.table.add_meld(seat, Meld(GK_PENG, (card,) * 3, i))
         self.window = None
-        self.after_intake(seat, GroupKind.PENG, card, src=w.src, drawn=w.drawn, seq=w.seq,
+        self.after_intake(seat, GK_PENG, card, src=w.src, drawn=w.drawn, seq=w.seq,
                           others=[], table_huxi=None)
 
     def chi(self, i: int, seat: int, groups: tuple[tuple[Card, ...], ...], w: Window) -> None:
@@ -713,7 +746,7 @@ class State:
                       f"seat {w.pao} had to 跑 {card_name(card)} (走跑)", (w.seq,))
             self.find(i, seat, Code.PRIORITY_VIOLATED,
                       f"seat {w.pao}'s forced 跑 comes before any 吃", (w.seq,))
-        self.record_passes(w, seat, Claim.CHI)
+        self.record_passes(w, seat, CL_CHI)
         first = list(groups[0])
         first.remove(card)
         for k in first:
@@ -721,11 +754,11 @@ class State:
         for g in groups[1:]:
             for k in g:
                 st.hand[k] -= 1
-        self.table.add_meld(seat, Meld(GroupKind.CHI, tuple(groups[0]), i))
+        self.table.add_meld(seat, Meld(GK_CHI, tuple(groups[0]), i))
         for g in groups[1:]:
-            self.table.add_meld(seat, Meld(GroupKind.BI, tuple(g), i))
+            self.table.add_meld(seat, Meld(GK_BI, tuple(g), i))
         self.window = None
-        self.after_intake(seat, GroupKind.CHI, card, src=w.src, drawn=w.drawn, seq=w.seq,
+        self.after_intake(seat, GK_CHI, card, src=w.src, drawn=w.drawn, seq=w.seq,
                           others=[], table_huxi=None)
 
     # ------------------------------------------------------------------ after an intake
@@ -737,22 +770,22 @@ class State:
         st = self.table.seats[seat]
         if last_card is None:
             last_card = drawn and self.table.stock_left == 0
-        chi_or_peng = kind in (GroupKind.CHI, GroupKind.PENG)
+        chi_or_peng = kind in (GK_CHI, GK_PENG)
         ready = False
         if chi_or_peng and self.mian_pending[seat] and self.profile.mian_zhang == "when_ready" \
                 and st.held == threshold(st.fours):
             ready = arrangements.is_ready(st.meld_pairs(), st.hand, self.profile.min_huxi)
         owed = discard_owed(self.profile, st.held, st.fours, mian_pending=self.mian_pending[seat],
                             chi_or_peng=chi_or_peng, ready=ready)
-        if owed is not Owed.NO and 1 not in st.hand and 2 not in st.hand:
-            owed = Owed.NO  # nothing may be discarded: only 坎 cards left (docs/rules.md)
-        if owed is Owed.NO:
-            self.phase, self.turn = Phase.DRAW, next_seat(seat)
+        if owed is not OWED_NO and 1 not in st.hand and 2 not in st.hand:
+            owed = OWED_NO  # nothing may be discarded: only 坎 cards left (docs/rules.md)
+        if owed is OWED_NO:
+            self.phase, self.turn = PH_DRAW, next_seat(seat)
         else:
-            self.phase, self.turn = Phase.DISCARD, seat
-        self.optional_discard = owed is Owed.OPTIONAL
+            self.phase, self.turn = PH_DISCARD, seat
+        self.optional_discard = owed is OWED_OPTIONAL
         self.last_actor = seat
-        if kind not in (GroupKind.TI, GroupKind.WEI, GroupKind.PAO):
+        if kind not in (GK_TI, GK_WEI, GK_PAO):
             return
         allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
         complete = allowed and \
@@ -765,7 +798,7 @@ class State:
         # complete hands the ledger bars: a win logged here is judged (臭胡, 过张), and
         # letting the card go is no refusal
         barred = [seat] if complete and not own_can and pre is None else []
-        if kind is GroupKind.PAO and allowed:  # 破跑胡 by a seat that may not win
+        if kind is GK_PAO and allowed:  # 破跑胡 by a seat that may not win
             barred += [s for s in order if s != seat and s not in others
                        and self.ledger.hu_bar(s, card, now[s]) is not None
                        and claims.win_huxi(self.table, s, card) >= self.profile.min_huxi]
@@ -775,21 +808,21 @@ class State:
         cands = sorted(set(others) | mine, key=order.index)
         if cands or barred:
             self.hu_after = HuAfter(card, seq, seat, cands, src, drawn, last_card,
-                                    (now[0], now[1], now[2]), pre, kind is GroupKind.PAO,
+                                    (now[0], now[1], now[2]), pre, kind is GK_PAO,
                                     tuple(barred))
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> None:
         """The log ends here: a drawn hand, or ``log_truncated``."""
         n = self.applied
-        if self.phase is Phase.ENDED:
+        if self.phase is PH_ENDED:
             return
         self.close_hu_after()
         w = self.window
-        if self.phase is Phase.REVEALED and w is not None and w.pao is None \
+        if self.phase is PH_REVEALED and w is not None and w.pao is None \
                 and self.table.stock_left == 0:
             self.close_unclaimed(n, w)
-        if self.phase is Phase.DRAW and self.table.stock_left == 0:
+        if self.phase is PH_DRAW and self.table.stock_left == 0:
             self.end(Outcome.EXHAUSTED, scoring.drawn_score("exhausted"))
             return
         self.find(n, None, Code.LOG_TRUNCATED,
@@ -797,13 +830,13 @@ class State:
         self.end(None, None)
 
     def waiting_for(self) -> str:
-        if self.phase is Phase.DISCARD:
+        if self.phase is PH_DISCARD:
             return f"seat {self.turn} owes a discard"
-        if self.phase is Phase.DRAW:
+        if self.phase is PH_DRAW:
             return f"seat {self.turn} draws next"
-        if self.phase is Phase.DRAWN and self.drawn is not None:
+        if self.phase is PH_DRAWN and self.drawn is not None:
             return f"seat {self.drawn.seat} must 提/偎 {card_name(self.drawn.card)}"
-        if self.phase is Phase.REVEALED and self.window is not None:
+        if self.phase is PH_REVEALED and self.window is not None:
             return f"claims on {card_name(self.window.card)} are open"
         return "the opening is not over"
 

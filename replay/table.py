@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .arrangements import WinCheck
 from .cards import Card, counts_of
-from .groups import FOURS, GroupKind, group_huxi
+from .groups import FOURS, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group_huxi
 from .model import Deal
 
 
@@ -29,9 +29,9 @@ class Meld:
 
     def face_up_count(self) -> int:
         """Cards the other seats see: a 偎 none, a 臭偎 and a 提 one, the rest all."""
-        if self.kind is GroupKind.WEI:
+        if self.kind is GK_WEI:
             return 0
-        if self.kind in (GroupKind.CHOU_WEI, GroupKind.TI):
+        if self.kind in (GK_CHOU_WEI, GK_TI):
             return 1
         return len(self.cards)
 
@@ -161,7 +161,7 @@ class Table:
 
     def upgrade_meld(self, meld: Meld, kind: GroupKind, card: Card, seq: int) -> None:
         """A 偎/臭偎/碰 on the table takes the fourth card (提 or 跑)."""
-        meld.origin = "peng" if meld.kind is GroupKind.PENG else "wei"
+        meld.origin = "peng" if meld.kind is GK_PENG else "wei"
         meld.kind = kind
         meld.cards = meld.cards + (card,)
         meld.seq = seq

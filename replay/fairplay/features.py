@@ -26,9 +26,14 @@ from typing import Any, Final
 
 from ..cards import NUM_KINDS, next_seat, prev_seat
 from ..claims import Claim, Window, passed_chances, refused_wins
-from ..model import Event, EventType, Log
+from ..model import EV_DISCARD, EV_PAO, Event, EventType, Log
 from ..state import Impossible, State
 from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_all
+
+# Members read on the hot path, bound once: on Python 3.11 reading a member off its
+# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
+# (docs/performance.md, third pass).
+CL_HU: Final = Claim.HU
 
 FEATURES_VERSION: Final = 1
 
@@ -165,7 +170,7 @@ class Reader:
     def before(self, seq: int, event: Event, state: State) -> None:
         self.seen += 1
         w = self.window = state.window
-        if event.type is EventType.DISCARD and event.seat is not None \
+        if event.type is EV_DISCARD and event.seat is not None \
                 and event.card is not None and w is None:
             self.discards[event.seat] += 1
             c = _choice(state, seq, event.seat, event.card, self.memo)
@@ -207,10 +212,10 @@ def _closed(i: int, e: Event, w: Window, claims: list[tuple[int, int, int, int]]
     claim: Claim | None = None
     if e.type in _CLAIM_OF and e.card == w.card and e.seat is not None:
         taker, claim = e.seat, _CLAIM_OF[e.type]
-    if taker is not None and not w.drawn and e.type is not EventType.PAO:
+    if taker is not None and not w.drawn and e.type is not EV_PAO:
         claims.append((i, w.src, taker, _CLAIM_MASK[e.type]))
     t = -1 if taker is None else taker
-    for s in refused_wins(w, taker if claim is Claim.HU else None):
+    for s in refused_wins(w, taker if claim is CL_HU else None):
         passes.append(Pass(i, s, t, w.src, HU))
     for s, could_peng in passed_chances(w, taker, claim):
         passes.append(Pass(i, s, t, w.src, PENG if could_peng else CHI))
