@@ -115,9 +115,9 @@ def open_window(
                 w.hu.append(s)
     for s in range(3):
         st = seats[s]
-        if s != src and (st.hand[card] == 3 or st.meld_of(card, WEI_KINDS)):
+        if s != src and (st.hand[card] == 3 or card in st.wei_kinds):
             w.pao = s
-        elif drawn and st.meld_of(card, PENG_KIND):
+        elif drawn and card in st.peng_kinds:
             w.pao = s
     w.chi_order = chi_order(src, drawn)
     if w.pao is None:

@@ -35,7 +35,16 @@ from typing import Final
 from . import arrangements, claims, scoring
 from .cards import Card, card_name, counts_of, next_seat
 from .chi import ChiProblem, check_chi
-from .claims import WEI_KINDS, Claim, Window, hu_order, open_window, passed_chances, refused_wins
+from .claims import (
+    PENG_KIND,
+    WEI_KINDS,
+    Claim,
+    Window,
+    hu_order,
+    open_window,
+    passed_chances,
+    refused_wins,
+)
 from .discard_rule import Owed, dealer_owes_opening_discard, discard_owed, threshold
 from .groups import GK_BI, GK_CHI, GK_CHOU_WEI, GK_PAO, GK_PENG, GK_TI, GK_WEI, GroupKind
 from .ledger import Ledger
@@ -473,7 +482,7 @@ class State:
         self.first_action(seat, i)
         self.table.take_top()
         st = self.table.seats[seat]
-        if st.hand[card] == 3 or st.meld_of(card, WEI_KINDS):
+        if st.hand[card] == 3 or card in st.wei_kinds:
             self.drawn, self.phase = Drawn(seat, card, i, EV_TI), PH_DRAWN
         elif st.hand[card] == 2:
             self.drawn, self.phase = Drawn(seat, card, i, EV_WEI), PH_DRAWN
@@ -666,7 +675,7 @@ class State:
         card = w.card
         pre = (st.meld_pairs(), list(st.hand)) if seat in w.hu else None
         wei = st.meld_of(card, WEI_KINDS)
-        peng = st.meld_of(card, frozenset({GK_PENG}))
+        peng = st.meld_of(card, PENG_KIND)
         if st.hand[card] < 3 and wei is None and peng is None:
             self.stop(i, seat, Code.CARD_NOT_HELD,
                       f"seat {seat} holds no 坎, 偎 or 碰 of {card_name(card)} to 跑")

@@ -39,12 +39,24 @@ class Meld:
 class SeatState:
     """One seat: its hand (20 counts), its table melds and its row of unclaimed cards.
 
-    The sums over the melds (``table_huxi``, ``fours``, their cards, ``meld_pairs``)
-    are computed once and kept until the melds change: assigning ``melds`` or
-    ``Table.add_meld``/``Table.upgrade_meld`` (the only ways they change) drops them.
+    The sums over the melds (``table_huxi``, ``fours``, ``meld_cards``, ``meld_pairs()``)
+    and the kinds of its 偎/臭偎 and 碰 melds are plain attributes, computed again
+    whenever the melds change: assigning ``melds`` or ``Table.add_meld``/
+    ``Table.upgrade_meld`` (the only ways they change). They are read far more often
+    than the melds change (each revealed card reads every seat's).
     """
 
-    __slots__ = ("hand", "_melds", "row", "_summary", "_win")
+    __slots__ = ("hand", "_melds", "row", "table_huxi", "fours", "meld_cards", "_pairs",
+                 "wei_kinds", "peng_kinds", "_win")
+    #: the huxi of the table melds
+    table_huxi: int
+    #: F: four-card melds (提 + 跑)
+    fours: int
+    #: cards in the table melds
+    meld_cards: int
+    #: kinds of the 偎/臭偎 melds, and of the 碰 melds (a 跑 or 提 can join them)
+    wei_kinds: frozenset[Card]
+    peng_kinds: frozenset[Card]
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -52,8 +64,8 @@ class SeatState:
         self._melds: list[Meld] = [] if melds is None else melds
         #: cards this seat revealed that nobody took: its discards and unclaimed draws
         self.row: list[Card] = [] if row is None else row
-        self._summary: _MeldSummary | None = None
         self._win: WinCheck | None = None
+        self.melds_changed()
 
     def __repr__(self) -> str:
         return f"SeatState(hand={self.hand!r}, melds={self._melds!r}, row={self.row!r})"
@@ -65,42 +77,34 @@ class SeatState:
     @melds.setter
     def melds(self, melds: list[Meld]) -> None:
         self._melds = melds
-        self._summary = None
-        self._win = None
+        self.melds_changed()
 
     def melds_changed(self) -> None:
-        """A meld was added or grew: the sums are computed again when next read."""
-        self._summary = None
+        """A meld was added or grew: the sums over the melds are computed again."""
+        pairs = []
+        huxi = fours = cards = 0
+        wei: list[Card] = []
+        peng: list[Card] = []
+        for m in self._melds:
+            c, kind = m.cards, m.kind
+            pairs.append((kind, c))
+            huxi += m.huxi
+            cards += len(c)
+            if kind in FOURS:
+                fours += 1
+            elif kind is GK_PENG:
+                peng.append(c[0])
+            elif kind is GK_WEI or kind is GK_CHOU_WEI:
+                wei.append(c[0])
+        self._pairs = tuple(pairs)
+        self.table_huxi, self.fours, self.meld_cards = huxi, fours, cards
+        self.wei_kinds, self.peng_kinds = frozenset(wei), frozenset(peng)
         self._win = None
-
-    def _sums(self) -> _MeldSummary:
-        s = self._summary
-        if s is None:
-            pairs = []
-            huxi = fours = cards = 0
-            for m in self._melds:
-                c, kind = m.cards, m.kind
-                pairs.append((kind, c))
-                huxi += m.huxi
-                cards += len(c)
-                if kind in FOURS:
-                    fours += 1
-            s = self._summary = _MeldSummary(tuple(pairs), huxi, fours, cards)
-        return s
-
-    @property
-    def fours(self) -> int:
-        """F: four-card melds (提 + 跑)."""
-        return self._sums().fours
 
     @property
     def held(self) -> int:
         """H: cards in hand plus cards in table melds."""
-        return sum(self.hand) + self._sums().cards
-
-    @property
-    def table_huxi(self) -> int:
-        return self._sums().huxi
+        return sum(self.hand) + self.meld_cards
 
     def meld_of(self, card: Card, kinds: frozenset[GroupKind]) -> Meld | None:
         for m in self._melds:
@@ -113,20 +117,12 @@ class SeatState:
         hand = tuple(self.hand)
         w = self._win
         if w is None or w.hand != hand:  # (``_win`` is dropped when the melds change)
-            w = self._win = WinCheck(self.meld_pairs(), hand, w)
+            w = self._win = WinCheck(self._pairs, hand, w)
         return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
         """The melds as (kind, cards): one tuple object until the melds change."""
-        return self._sums().pairs
-
-
-@dataclass(frozen=True, slots=True)
-class _MeldSummary:
-    pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...]
-    huxi: int
-    fours: int
-    cards: int
+        return self._pairs
 
 
 class Table:
@@ -156,7 +152,7 @@ class Table:
     # -- moves, unchecked
     def add_meld(self, seat: int, meld: Meld) -> None:
         st = self.seats[seat]
-        st.melds.append(meld)
+        st._melds.append(meld)
         st.melds_changed()
 
     def upgrade_meld(self, meld: Meld, kind: GroupKind, card: Card, seq: int) -> None:
