@@ -196,7 +196,6 @@ def _hand_key(hand: Sequence[int]) -> tuple[int, ...]:
 _OCTAL: Final = bytes(range(0x30, 0x35)) + b"x" * 251
 
 
-@lru_cache(maxsize=1 << 15)
 def _hand_info(hand: tuple[int, ...]) -> _HandInfo | None:
     if len(hand) != NUM_KINDS:
         return None
@@ -711,7 +710,7 @@ def search_shapes(
 
 
 def clear_caches() -> None:
-    for fn in (_meld_info, _table_info, _hand_info, _free_splits, _free_splits_xi):
+    for fn in (_meld_info, _table_info, _free_splits, _free_splits_xi):
         fn.cache_clear()
     _memo.clear()
 

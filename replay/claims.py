@@ -80,13 +80,23 @@ class Window:
 
 def hu_order(src: int, drawn: bool) -> tuple[int, ...]:
     """Drawn: drawer, next, prev. Discarded: next, prev (only where allowed)."""
-    if drawn:
-        return (src, next_seat(src), prev_seat(src))
-    return (next_seat(src), prev_seat(src))
+    return _HU_ORDER[drawn][src]
 
 
 def chi_order(src: int, drawn: bool) -> tuple[int, ...]:
-    return (src, next_seat(src)) if drawn else (next_seat(src),)
+    """Drawn: drawer, next. Discarded: next."""
+    return _CHI_ORDER[drawn][src]
+
+
+# every seat's orders, looked up (a window opens for every revealed card)
+_HU_ORDER: Final = {
+    True: tuple((s, next_seat(s), prev_seat(s)) for s in range(3)),
+    False: tuple((next_seat(s), prev_seat(s)) for s in range(3)),
+}
+_CHI_ORDER: Final = {
+    True: tuple((s, next_seat(s)) for s in range(3)),
+    False: tuple((next_seat(s),) for s in range(3)),
+}
 
 
 def may_take(ledger: Ledger, seat: int, kind: Card, mian_used: bool) -> bool:
@@ -109,7 +119,7 @@ def open_window(
     huxi = w.table_huxi = (seats[0].table_huxi, seats[1].table_huxi, seats[2].table_huxi)
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi
-        for s in hu_order(src, drawn):
+        for s in _HU_ORDER[drawn][src]:
             if ledger.hu_bar(s, card, huxi[s]) is None and \
                     seats[s].win_check().wins(card, min_huxi):
                 w.hu.append(s)
@@ -119,7 +129,7 @@ def open_window(
             w.pao = s
         elif drawn and card in st.peng_kinds:
             w.pao = s
-    w.chi_order = chi_order(src, drawn)
+    w.chi_order = _CHI_ORDER[drawn][src]
     if w.pao is None:
         for s in range(3):
             if s != src and seats[s].hand[card] == 2 and \

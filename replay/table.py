@@ -55,8 +55,8 @@ class SeatState:
     #: cards in the table melds
     meld_cards: int
     #: kinds of the 偎/臭偎 melds, and of the 碰 melds (a 跑 or 提 can join them)
-    wei_kinds: frozenset[Card]
-    peng_kinds: frozenset[Card]
+    wei_kinds: tuple[Card, ...]
+    peng_kinds: tuple[Card, ...]
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -79,8 +79,23 @@ class SeatState:
         self._melds = melds
         self.melds_changed()
 
+    def meld_added(self, meld: Meld) -> None:
+        """``meld`` joins the table: the sums grow by it."""
+        self._melds.append(meld)
+        c, kind = meld.cards, meld.kind
+        self._pairs += ((kind, c),)
+        self.table_huxi += meld.huxi
+        self.meld_cards += len(c)
+        if kind in FOURS:
+            self.fours += 1
+        elif kind is GK_PENG:
+            self.peng_kinds += (c[0],)
+        elif kind is GK_WEI or kind is GK_CHOU_WEI:
+            self.wei_kinds += (c[0],)
+        self._win = None
+
     def melds_changed(self) -> None:
-        """A meld was added or grew: the sums over the melds are computed again."""
+        """A meld grew (or the melds were replaced): the sums are computed again."""
         pairs = []
         huxi = fours = cards = 0
         wei: list[Card] = []
@@ -98,7 +113,7 @@ class SeatState:
                 wei.append(c[0])
         self._pairs = tuple(pairs)
         self.table_huxi, self.fours, self.meld_cards = huxi, fours, cards
-        self.wei_kinds, self.peng_kinds = frozenset(wei), frozenset(peng)
+        self.wei_kinds, self.peng_kinds = tuple(wei), tuple(peng)
         self._win = None
 
     @property
@@ -151,9 +166,7 @@ class Table:
 
     # -- moves, unchecked
     def add_meld(self, seat: int, meld: Meld) -> None:
-        st = self.seats[seat]
-        st._melds.append(meld)
-        st.melds_changed()
+        self.seats[seat].meld_added(meld)
 
     def upgrade_meld(self, meld: Meld, kind: GroupKind, card: Card, seq: int) -> None:
         """A 偎/臭偎/碰 on the table takes the fourth card (提 or 跑)."""
