@@ -188,6 +188,35 @@ def _table_info(key: tuple[Meld, ...]) -> _TableInfo | None:
     return len(key), huxi, fours, tuple(counts), tuple(join), plain
 
 
+#: a seat's table melds summarised for the win check (``table_summary``, ``table_plus``)
+TableSummary = _TableInfo
+
+
+def table_summary(melds: Sequence[tuple[GroupKind, tuple[int, ...]]]) -> TableSummary | None:
+    """The melds summarised; None when they are no valid table melds of one winner."""
+    return _table(melds)
+
+
+def table_plus(t: TableSummary | None, kind: GroupKind, cards: tuple[int, ...]) \
+        -> TableSummary | None:
+    """``table_summary`` of the melds of ``t`` and one more: ``table_summary(melds +
+    [(kind, cards)])`` computed from ``t = table_summary(melds)``."""
+    if t is None or t[0] >= GROUPS_IN_A_WIN:
+        return None
+    info = _meld_info(kind, cards)
+    if info is None:
+        return None
+    counts = list(t[3])
+    for c in info[5]:
+        counts[c] += 1
+        if counts[c] > 4:
+            return None
+    join = t[4]
+    if info[2] >= 0:
+        join = join[:info[2]] + (info[3],) + join[info[2] + 1:]
+    return (t[0] + 1, t[1] + info[0], t[2] + info[1], tuple(counts), join, t[5] and info[4])
+
+
 def _hand_key(hand: Sequence[int]) -> tuple[int, ...]:
     return hand if type(hand) is tuple else tuple(hand)
 
@@ -200,24 +229,34 @@ def _hand_info(hand: tuple[int, ...]) -> _HandInfo | None:
     if len(hand) != NUM_KINDS:
         return None
     try:  # packed 3 bits a kind = the counts as octal digits, kind 0 the last
-        free = int(bytes(hand[::-1]).translate(_OCTAL), 8)
+        digits = bytes(hand[::-1]).translate(_OCTAL)
+        free = int(digits, 8)
     except (ValueError, TypeError):  # a count below 0 or above 4
         return None
     free_n = sum(hand)
     groups = huxi = fours = 0
-    for n in (3, 4):
-        k = -1
-        for _ in range(hand.count(n)):
-            k = hand.index(n, k + 1)
-            if n == 3:
-                huxi += _KAN[k]
-            else:  # should not occur: four alike in hand count as a 提
-                huxi += _TI[k]
-                fours += 1
-            groups += 1
-            free -= n * _UNIT[k]
-            free_n -= n
+    at = digits.find(b"3")  # the 坎: found in the digits (kind 19 - at)
+    while at >= 0:
+        k = _LAST - at
+        huxi += _KAN[k]
+        groups += 1
+        free -= _KAN_UNITS[k]
+        free_n -= 3
+        at = digits.find(b"3", at + 1)
+    at = digits.find(b"4")  # should not occur: four alike in hand count as a 提
+    while at >= 0:
+        k = _LAST - at
+        huxi += _TI[k]
+        fours += 1
+        groups += 1
+        free -= 4 * _UNIT[k]
+        free_n -= 4
+        at = digits.find(b"4", at + 1)
     return groups, huxi, fours, free, free_n
+
+
+_LAST: Final = NUM_KINDS - 1
+_KAN_UNITS: Final = tuple(3 * u for u in _UNIT)
 
 
 # --------------------------------------------------------------------------- free-card split
@@ -427,8 +466,17 @@ class WinCheck:
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
         """``same_melds``: a check built on the same melds (its table summary is reused)."""
+        self._setup(_table(melds) if same_melds is None else same_melds._t, hand)
+
+    @classmethod
+    def on_table(cls, table: TableSummary | None, hand: tuple[int, ...]) -> WinCheck:
+        """A check on ``hand`` and the melds summarised as ``table`` (``table_summary``)."""
+        check = cls.__new__(cls)
+        check._setup(table, hand)
+        return check
+
+    def _setup(self, t: _TableInfo | None, hand: tuple[int, ...]) -> None:
         self.hand = hand
-        t: _TableInfo | None = _table(melds) if same_melds is None else same_melds._t
         h = _hand_info(hand)
         self._t, self._h = t, h
         if t is not None and h is not None:
@@ -452,6 +500,10 @@ class WinCheck:
             return False
         return _best(t, h, hand, card) >= min_huxi
 
+    def ready(self, min_huxi: int) -> bool:
+        """听牌: some card kind would complete a win with at least ``min_huxi``."""
+        return any(self.wins(k, min_huxi) for k in range(NUM_KINDS))
+
     def complete(self, min_huxi: int) -> bool:
         """The holdings without a card are a win of at least ``min_huxi``."""
         t, h = self._t, self._h
@@ -466,8 +518,7 @@ def is_ready(
     min_huxi: int,
 ) -> bool:
     """听牌: some card kind would complete a win with at least ``min_huxi``."""
-    check = WinCheck(melds, _hand_key(hand))
-    return any(check.wins(k, min_huxi) for k in range(NUM_KINDS))
+    return WinCheck(melds, _hand_key(hand)).ready(min_huxi)
 
 
 # --------------------------------------------------------------------------- full search

@@ -783,7 +783,7 @@ class State:
         ready = False
         if chi_or_peng and self.mian_pending[seat] and self.profile.mian_zhang == "when_ready" \
                 and st.held == threshold(st.fours):
-            ready = arrangements.is_ready(st.meld_pairs(), st.hand, self.profile.min_huxi)
+            ready = st.win_check().ready(self.profile.min_huxi)
         owed = discard_owed(self.profile, st.held, st.fours, mian_pending=self.mian_pending[seat],
                             chi_or_peng=chi_or_peng, ready=ready)
         if owed is not OWED_NO and 1 not in st.hand and 2 not in st.hand:
@@ -797,8 +797,7 @@ class State:
         if kind not in (GK_TI, GK_WEI, GK_PAO):
             return
         allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
-        complete = allowed and \
-            arrangements.reaches(st.meld_pairs(), st.hand, None, self.profile.min_huxi)
+        complete = allowed and st.win_check().complete(self.profile.min_huxi)
         own_can = complete and self.ledger.hu_bar(seat, card, st.table_huxi) is None
         pre = pre if allowed else None
         now = list(table_huxi) if table_huxi is not None else [

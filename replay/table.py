@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import arrangements
 from .arrangements import WinCheck
 from .cards import Card, counts_of
 from .groups import FOURS, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group_huxi
@@ -47,7 +48,7 @@ class SeatState:
     """
 
     __slots__ = ("hand", "_melds", "row", "table_huxi", "fours", "meld_cards", "_pairs",
-                 "wei_kinds", "peng_kinds", "_win")
+                 "wei_kinds", "peng_kinds", "_table", "_win")
     #: the huxi of the table melds
     table_huxi: int
     #: F: four-card melds (提 + 跑)
@@ -57,6 +58,8 @@ class SeatState:
     #: kinds of the 偎/臭偎 melds, and of the 碰 melds (a 跑 or 提 can join them)
     wei_kinds: tuple[Card, ...]
     peng_kinds: tuple[Card, ...]
+    #: the melds summarised for the win check (``arrangements.table_summary``)
+    _table: arrangements.TableSummary | None
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -84,6 +87,7 @@ class SeatState:
         self._melds.append(meld)
         c, kind = meld.cards, meld.kind
         self._pairs += ((kind, c),)
+        self._table = arrangements.table_plus(self._table, kind, c)
         self.table_huxi += meld.huxi
         self.meld_cards += len(c)
         if kind in FOURS:
@@ -112,6 +116,7 @@ class SeatState:
             elif kind is GK_WEI or kind is GK_CHOU_WEI:
                 wei.append(c[0])
         self._pairs = tuple(pairs)
+        self._table = arrangements.table_summary(self._pairs)
         self.table_huxi, self.fours, self.meld_cards = huxi, fours, cards
         self.wei_kinds, self.peng_kinds = tuple(wei), tuple(peng)
         self._win = None
@@ -132,7 +137,7 @@ class SeatState:
         hand = tuple(self.hand)
         w = self._win
         if w is None or w.hand != hand:  # (``_win`` is dropped when the melds change)
-            w = self._win = WinCheck(self._pairs, hand, w)
+            w = self._win = WinCheck.on_table(self._table, hand)
         return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:

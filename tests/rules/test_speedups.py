@@ -128,3 +128,27 @@ def test_a_seats_win_check_follows_its_hand_and_melds() -> None:
     for k in range(NUM_KINDS):
         assert melded.wins(k, 10) is \
             (arrangements.best_huxi(st.meld_pairs(), st.hand, k) >= 10)
+
+
+def test_table_plus_is_the_summary_of_the_melds_with_one_more() -> None:
+    rng = random.Random("table_plus")
+    kinds = (GroupKind.PENG, GroupKind.WEI, GroupKind.CHOU_WEI, GroupKind.TI, GroupKind.PAO,
+             GroupKind.CHI, GroupKind.BI, GroupKind.KAN)
+    invalid = 0
+    for _ in range(3000):
+        melds: list[tuple[GroupKind, tuple[int, ...]]] = []
+        t = arrangements.table_summary(())
+        for _step in range(rng.randrange(1, 10)):  # up to 9 melds: more than a win holds
+            kind = rng.choice(kinds)
+            k = rng.randrange(NUM_KINDS)
+            if kind in (GroupKind.CHI, GroupKind.BI):
+                cards = rng.choice([(k, k, k), (k, (k + 1) % NUM_KINDS, (k + 2) % NUM_KINDS),
+                                    (k % 10, k % 10 + 10, k % 10)])
+            else:
+                cards = (k,) * (4 if kind in (GroupKind.TI, GroupKind.PAO) else 3)
+            melds.append((kind, cards))
+            t = arrangements.table_plus(t, kind, cards)
+            want = arrangements.table_summary(tuple(melds))
+            assert t == want, melds
+            invalid += want is None
+    assert invalid > 100  # too many melds, a fifth copy and bad shapes are exercised
