@@ -261,71 +261,76 @@ _KAN_UNITS: Final = tuple(3 * u for u in _UNIT)
 
 # --------------------------------------------------------------------------- free-card split
 
-# Memo of ``_split``: packed free cards (| _PAIR when the pair is still owed) -> best huxi.
-_PAIR: Final = 1 << 62
+# two of a kind, and the two 绞 of a rank (two small and a big, a small and two big)
+_TWO: Final = tuple(2 * u for u in _UNIT)
+_JIAO_TWO_SMALL: Final = tuple(2 * _UNIT[k] + _UNIT[k + 10] for k in range(10))
+_JIAO_TWO_BIG: Final = tuple(_UNIT[k] + 2 * _UNIT[k + 10] for k in range(10))
+
+# Memos of ``_split``: packed free cards -> best huxi, one memo with no pair owed and one
+# with the pair still owed (two dicts keep the keys at 60 bits: two-digit ints).
 _MEMO_LIMIT: Final = 1 << 18
 _memo: dict[int, int] = {}
+_memo_pair: dict[int, int] = {}
 
 
 def _free_best(x: int, pair: bool) -> int:
     """Most huxi splitting the packed free cards ``x`` into sentences and 绞, plus one pair
     iff ``pair``; -1 when impossible."""
-    key = x | _PAIR if pair else x
-    r = _memo.get(key)
+    memo = _memo_pair if pair else _memo
+    r = memo.get(x)
     if r is None:
-        if len(_memo) >= _MEMO_LIMIT:
-            _memo.clear()
-        r = _split(key)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        r = _split(x, pair)
     return r
 
 
-def _split(key: int) -> int:
+def _split(x: int, pair: bool) -> int:
     """``_free_best`` on a memo miss; every option uses the lowest kind present."""
-    x = key & (_PAIR - 1)
     if not x:
-        return -1 if key & _PAIR else 0
-    memo = _memo
+        return -1 if pair else 0
+    memo = _memo_pair if pair else _memo
     k = ((x & -x).bit_length() - 1) // 3
     sh = 3 * k
     n = (x >> sh) & 7
     best = -1
-    if key & _PAIR and n >= 2:
-        sub = x - 2 * _UNIT[k]
-        r = memo.get(sub)
-        best = _split(sub) if r is None else r
+    if pair and n >= 2:  # the pair: the rest owes none
+        sub = x - _TWO[k]
+        r = _memo.get(sub)
+        best = _split(sub, False) if r is None else r
     rk = k % 10
     if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
-        sub = key - _RUN_MASK[k]
+        sub = x - _RUN_MASK[k]
         r = memo.get(sub)
         if r is None:
-            r = _split(sub)
+            r = _split(sub, pair)
         if r >= 0 and r + _RUN[k] > best:
             best = r + _RUN[k]
     if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
-        sub = key - _ERQISHI_MASK[k]
+        sub = x - _ERQISHI_MASK[k]
         r = memo.get(sub)
         if r is None:
-            r = _split(sub)
+            r = _split(sub, pair)
         if r >= 0 and r + _ERQISHI[k] > best:
             best = r + _ERQISHI[k]
     if k < 10:
         m = (x >> (sh + 30)) & 7
         if m:
             if n >= 2:
-                sub = key - 2 * _UNIT[k] - _UNIT[k + 10]
+                sub = x - _JIAO_TWO_SMALL[k]
                 r = memo.get(sub)
                 if r is None:
-                    r = _split(sub)
+                    r = _split(sub, pair)
                 if r > best:
                     best = r
             if m >= 2:
-                sub = key - _UNIT[k] - 2 * _UNIT[k + 10]
+                sub = x - _JIAO_TWO_BIG[k]
                 r = memo.get(sub)
                 if r is None:
-                    r = _split(sub)
+                    r = _split(sub, pair)
                 if r > best:
                     best = r
-    memo[key] = best
+    memo[x] = best
     return best
 
 
@@ -764,6 +769,7 @@ def clear_caches() -> None:
     for fn in (_meld_info, _table_info, _free_splits, _free_splits_xi):
         fn.cache_clear()
     _memo.clear()
+    _memo_pair.clear()
 
 
 __all__ = [
