@@ -150,9 +150,9 @@ class State:
         self.window: Window | None = None
         self.drawn: Drawn | None = None
         self.hu_after: HuAfter | None = None
-        self.mian_pending = [
-            s != log.dealer and len(dealt_fours(self.dealt[s])) >= 2 for s in range(3)
-        ]
+        #: each seat's dealt fours (the only cards a hand can hold four of)
+        self.fours_dealt = [tuple(dealt_fours(self.dealt[s])) for s in range(3)]
+        self.mian_pending = [s != log.dealer and len(self.fours_dealt[s]) >= 2 for s in range(3)]
         self.mian_used = [False, False, False]
         self.reported_fours: list[set[Card]] = [set(), set(), set()]
         self.outcome: Outcome | None = None
@@ -226,11 +226,12 @@ class State:
 
     def first_action(self, seat: int, seq: int) -> None:
         """A seat acts: any dealt four still in its hand was not 提'd (烧提)."""
-        hand = self.table.seats[seat].hand
-        if 4 not in hand:
+        fours = self.fours_dealt[seat]
+        if not fours:  # (a hand never gains cards: only dealt fours can be four alike)
             return
-        for k in dealt_fours(hand):
-            if k not in self.reported_fours[seat]:
+        hand = self.table.seats[seat].hand
+        for k in fours:
+            if hand[k] == 4 and k not in self.reported_fours[seat]:
                 self.reported_fours[seat].add(k)
                 self.find(seq, seat, Code.TI_MISSED,
                           f"seat {seat} holds four {card_name(k)} and acted before 提'ing them")
@@ -303,7 +304,7 @@ class State:
 
     def owes_opening_discard(self) -> bool:
         """The dealer discards first unless its dealt fours say otherwise (§3)."""
-        return dealer_owes_opening_discard(len(dealt_fours(self.dealt[self.log.dealer])))
+        return dealer_owes_opening_discard(len(self.fours_dealt[self.log.dealer]))
 
     def mandatory_seats(self) -> list[int]:
         return [s for s in priority(self.log.dealer)
