@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
 from . import version
 from .actions import action_of, legal_actions
-from .cards import card_name, counts_of
+from .cards import NUM_KINDS, card_name, counts_of
 from .logformat import log_sha256
 from .model import EndReason, Event, EventType, Log
 from .settlement import compare_result
@@ -34,6 +34,8 @@ from .state import Impossible, State
 from .verdict import Code, Finding, Severity, Status, Verdict
 
 StepHook = Callable[[int, State], None]
+
+_FOUR_OF_EACH: Final = [4] * NUM_KINDS
 
 
 class Watch(Protocol):
@@ -113,9 +115,11 @@ class Audit:
             problems.append(f"the stock has {len(deal.stock)} cards, not 19")
         if deal.shown not in deal.hands[dealer]:
             problems.append(f"the shown card {card_name(deal.shown)} is not in the dealer's hand")
-        total = counts_of([c for h in deal.hands for c in h] + list(deal.stock))
-        wrong = [f"{card_name(k)}×{n}" for k, n in enumerate(total) if n != 4]
-        if wrong:
+        total = counts_of(deal.stock)
+        for counts in st.dealt:  # (the dealt hands, counted by the state)
+            total = [t + n for t, n in zip(total, counts, strict=True)]
+        if total != _FOUR_OF_EACH:
+            wrong = [f"{card_name(k)}×{n}" for k, n in enumerate(total) if n != 4]
             problems.append("every kind must appear 4 times: " + ", ".join(wrong))
         if deal.commitment is not None:
             text = deal.commitment.salt + ":" + "|".join(

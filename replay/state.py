@@ -141,8 +141,8 @@ class State:
         #: events applied so far (the ``seq`` of the next one)
         self.applied = 0
         self.ledger = Ledger(self.profile)
-        self.table = Table(log.deal, log.dealer)
         self.dealt = [counts_of(h) for h in log.deal.hands]
+        self.table = Table(log.deal, log.dealer, [list(c) for c in self.dealt])
         self.phase = PH_OPENING
         self.turn = log.dealer
         self.optional_discard = False

@@ -150,8 +150,11 @@ class Table:
 
     __slots__ = ("seats", "stock", "stock_pos", "dealer")
 
-    def __init__(self, deal: Deal, dealer: int) -> None:
-        self.seats = [SeatState(counts_of(h)) for h in deal.hands]
+    def __init__(self, deal: Deal, dealer: int, hands: list[list[int]] | None = None) -> None:
+        """``hands``: the dealt hands as counts (``counts_of``), when already counted."""
+        if hands is None:
+            hands = [counts_of(h) for h in deal.hands]
+        self.seats = [SeatState(h) for h in hands]
         self.stock = deal.stock
         self.stock_pos = 0
         self.dealer = dealer
