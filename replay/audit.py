@@ -135,8 +135,9 @@ class Audit:
         findings = list(st.findings)
         claimed = self.log.result
         mismatches: list[str] = []
+        expected = None if st.expected is None else st.expected.to_json()
         if claimed is not None and st.expected is not None and not st.invalid:
-            mismatches, message = compare_result(claimed, st.expected)
+            mismatches, message = compare_result(claimed, st.expected, expected)
             if mismatches:
                 findings.append(Finding(None, None, Code.SCORE_MISMATCH, Severity.VIOLATION,
                                         message))
@@ -154,7 +155,7 @@ class Audit:
             status=status,
             findings=findings,
             decisions=list(st.ledger.decisions),
-            score={"expected": None if st.expected is None else st.expected.to_json(),
+            score={"expected": expected,
                    "claimed": claimed, "mismatches": mismatches},
         )
 

@@ -20,10 +20,12 @@ def _agrees(field: str, claimed: Any, expected: dict[str, Any]) -> bool:
     return claimed is None
 
 
-def compare_result(claimed: dict[str, Any], score: Score) -> tuple[list[str], str]:
+def compare_result(claimed: dict[str, Any], score: Score,
+                   expected: dict[str, Any] | None = None) -> tuple[list[str], str]:
     """Every field given in ``claimed`` that differs from the expected ``score``, and a
-    message."""
-    expected = score.to_json()
+    message. ``expected``: ``score.to_json()`` when the caller has it already."""
+    if expected is None:
+        expected = score.to_json()
     mismatches = sorted(f for f, v in claimed.items() if not _agrees(f, v, expected))
     parts = [
         f"{f}: claimed {claimed[f]!r}, expected {expected.get(f, 0 if f == 'duo' else None)!r}"
