@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .cards import Card, card_name
+from .cards import NAMES, Card, card_name
 from .profiles import Profile
 from .verdict import Code, Decision, DecisionKind
 
@@ -69,9 +69,10 @@ class Ledger:
         led = self.seats[seat]
         if kind not in led.chou_pai:
             led.chou_pai[kind] = seq
+            name = NAMES[kind]
             self.decisions.append(Decision(
-                seq, seat, DK_CHOU_PAI, card_name(kind),
-                f"seat {seat} discarded {card_name(kind)}: it may no longer 吃/碰 it"))
+                seq, seat, DK_CHOU_PAI, name,
+                f"seat {seat} discarded {name}: it may no longer 吃/碰 it"))
 
     def passed(self, seat: int, kind: Card, seq: int, could_peng: bool, what: str) -> None:
         led = self.seats[seat]
@@ -79,9 +80,10 @@ class Ledger:
             led.passed_peng.add(kind)
         if kind not in led.guo_zhang:
             led.guo_zhang[kind] = seq
+            name = NAMES[kind]
             self.decisions.append(Decision(
-                seq, seat, DK_GUO_ZHANG, card_name(kind),
-                f"seat {seat} could {what} {card_name(kind)} and did not (过张): "
+                seq, seat, DK_GUO_ZHANG, name,
+                f"seat {seat} could {what} {name} and did not (过张): "
                 f"it may no longer 吃/碰 it", (seq,)))
 
     def refused_win(self, seat: int, kind: Card | None, table_huxi: int, seq: int | None,
@@ -115,7 +117,7 @@ class Ledger:
     def check_take(self, seat: int, kind: Card, seq: int, what: str) -> tuple[Code, int] | None:
         """A 吃/碰 of ``kind``: record the check; return (code, ref) when barred."""
         bar = self.seats[seat].bar_for_take(kind)
-        name = card_name(kind)
+        name = NAMES[kind]
         if bar is None:
             self.decisions.append(Decision(
                 seq, seat, DK_CHECK, name,
