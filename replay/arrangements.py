@@ -261,6 +261,8 @@ _KAN_UNITS: Final = tuple(3 * u for u in _UNIT)
 
 # --------------------------------------------------------------------------- free-card split
 
+# the kind of a packed count's lowest set bit, by ``bit_length`` of that bit
+_KIND_AT_BIT: Final = tuple(max(0, b - 1) // 3 for b in range(3 * NUM_KINDS + 1))
 # two of a kind, and the two 绞 of a rank (two small and a big, a small and two big)
 _TWO: Final = tuple(2 * u for u in _UNIT)
 _JIAO_TWO_SMALL: Final = tuple(2 * _UNIT[k] + _UNIT[k + 10] for k in range(10))
@@ -290,7 +292,7 @@ def _split(x: int, pair: bool) -> int:
     if not x:
         return -1 if pair else 0
     memo = _memo_pair if pair else _memo
-    k = ((x & -x).bit_length() - 1) // 3
+    k = _KIND_AT_BIT[(x & -x).bit_length()]  # the lowest kind present
     sh = 3 * k
     n = (x >> sh) & 7
     best = -1

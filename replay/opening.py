@@ -59,14 +59,16 @@ def self_drawn(
 
 
 def shown_card_holdings(
-    deal: Deal, dealer: int, seat: int
+    deal: Deal, dealer: int, seat: int, dealt: Sequence[int] | None = None
 ) -> tuple[list[MeldPair], list[int], Card | None]:
-    """The holdings an optional 天胡 on the shown card is judged on."""
-    hand = counts_of(deal.hands[seat])
+    """The holdings an optional 天胡 on the shown card is judged on. ``dealt``: the seat's
+    dealt hand as counts (``counts_of``), when already counted."""
+    hand = counts_of(deal.hands[seat]) if dealt is None else list(dealt)
     if seat == dealer:
         hand[deal.shown] -= 1
     melds: list[MeldPair] = []
-    for k in dealt_fours(hand):
-        hand[k] = 0
-        melds.append((GroupKind.TI, (k,) * 4))
+    if 4 in hand:
+        for k in dealt_fours(hand):
+            hand[k] = 0
+            melds.append((GroupKind.TI, (k,) * 4))
     return self_drawn(melds, hand, deal.shown)

@@ -292,7 +292,8 @@ class State:
         if self._optional is None:
             self._optional = []
             for s in priority(self.log.dealer):
-                melds, hand, card = shown_card_holdings(self.log.deal, self.log.dealer, s)
+                melds, hand, card = shown_card_holdings(self.log.deal, self.log.dealer, s,
+                                                        self.dealt[s])
                 if arrangements.reaches(melds, hand, card, self.profile.min_huxi):
                     self._optional.append(s)
         return self._optional
@@ -365,7 +366,7 @@ class State:
             self.find(i, seat, Code.PRIORITY_VIOLATED,
                       f"seat {mandatory[0]}'s mandatory 天胡 comes before any 天胡 "
                       "on the shown card")
-        melds, hand, free = shown_card_holdings(deal, self.log.dealer, seat)
+        melds, hand, free = shown_card_holdings(deal, self.log.dealer, seat, self.dealt[seat])
         holdings = list(self.dealt[seat])
         if seat != self.log.dealer:
             holdings[card] += 1
