@@ -22,7 +22,7 @@ The record is JSON-able (``to_json``/``from_json``) and versioned (``FEATURES_VE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..cards import NUM_KINDS, next_seat, prev_seat
 from ..claims import Claim, Window, passed_chances, refused_wins
@@ -43,8 +43,7 @@ _CLAIM_OF: Final = {EventType.HU: Claim.HU, EventType.PENG: Claim.PENG,
                     EventType.CHI: Claim.CHI, EventType.PAO: Claim.PAO}
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):  # (a tuple: made for every discard with a choice)
     """One discard with a choice (two kinds or more it could throw)."""
 
     seq: int
@@ -65,8 +64,7 @@ class Choice:
     same_view_danger: int
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(NamedTuple):
     """A claim a seat could make and let go."""
 
     seq: int  # the event that closed the window (the claim, or the next draw)

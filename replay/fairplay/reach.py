@@ -15,7 +15,7 @@ from typing import Final
 
 from ..cards import Card, next_seat, prev_seat
 from ..chi import can_chi
-from ..claims import WEI_KINDS, may_take, open_window
+from ..claims import may_take, open_window
 from ..state import State
 
 HU: Final = 1
@@ -70,7 +70,7 @@ def reach_all(state: State, src: int, kinds: Sequence[Card],
     facts = []
     for s in others:
         st = table.seats[s]
-        wei = frozenset(m.cards[0] for m in st.melds if m.kind in WEI_KINDS)
+        wei = st.wei_kinds  # the kinds of its 偎/臭偎
         hand = tuple(st.hand)
         melds = st.meld_pairs()
         known: tuple[dict[Card, bool], dict[Card, bool]] = ({}, {})
