@@ -120,10 +120,9 @@ def _unseen(state: State, seat: int) -> list[int]:
         for k in st.row:
             seen[k] += 1
         for m in st.melds:
-            up = len(m.cards) if s == seat else m.face_up_count()
-            for k in m.cards[:up]:
+            for k in m.cards if s == seat else m.cards[:m.face_up_count()]:
                 seen[k] += 1
-    return [max(0, 4 - n) for n in seen]
+    return [4 - n if n < 4 else 0 for n in seen]
 
 
 def _choice(state: State, seq: int, seat: int, card: int, memo: WinMemo) -> Choice | None:
