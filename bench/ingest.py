@@ -295,9 +295,14 @@ class EndToEnd:
     #: posted in bulk while the workers verify: first post to last verdict.
     stored_seconds: float
     verified_seconds: float
-    #: the workers alone on a stored backlog (no client competing for the cores).
+    #: the workers alone on a stored backlog (no client competing for the cores), from
+    #: the moment their processes are started to the last verdict: start-up included.
     backlog_seconds: float
-    #: CPU seconds of the worker processes on the backlog.
+    #: of which: from the start of the processes until all have registered with the
+    #: queue (imports, connections; the backlog after that is ``backlog - startup``).
+    startup_seconds: float
+    #: CPU seconds of the worker processes on the backlog (less what they spend started
+    #: and idle as long).
     backlog_cpu: float
 
     def row(self) -> str:
@@ -305,17 +310,41 @@ class EndToEnd:
         return (
             f"| {self.workers} | {n} | {n / self.stored_seconds:,.0f} | "
             f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} | "
-            f"{1000 * self.backlog_cpu / n:.2f} |"
+            f"{self.startup_seconds:.1f} | {n / (self.backlog_seconds - self.startup_seconds):,.0f}"
+            f" | {1000 * self.backlog_cpu / n:.2f} |"
         )
 
 
-def _verdicts(url: str) -> int:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            return int(conn.execute(text("SELECT count(*) FROM verdicts")).scalar() or 0)
-    finally:
-        engine.dispose()
+class VerdictCount:
+    """Polls the number of verdicts over one connection (a new engine a poll would cost
+    the client CPU that the workers need)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+
+    def __enter__(self) -> VerdictCount:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.engine.dispose()
+
+    def count(self, table: str = "verdicts") -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() or 0)
+
+    def wait(self, n: int, table: str = "verdicts", timeout: float = 1800) -> float:
+        """Wait for ``n`` rows in ``table``; when they were there (``time.perf_counter``,
+        to the polling interval)."""
+        deadline = time.perf_counter() + timeout
+        while self.count(table) < n:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"not {n} rows in {table} after {timeout} s")
+            time.sleep(0.05)
+        return time.perf_counter()
+
+    def wait_workers(self, n: int) -> float:
+        """Wait until ``n`` worker processes have registered with the queue."""
+        return self.wait(n, "procrastinate_workers", timeout=120)
 
 
 @contextmanager
@@ -338,25 +367,19 @@ def workers(url: str, processes: int, log: Path) -> Iterator[None]:
         proc.wait(timeout=60)
 
 
-def _wait_verified(url: str, n: int, timeout: float = 1800) -> float:
-    deadline = time.perf_counter() + timeout
-    while _verdicts(url) < n:
-        if time.perf_counter() > deadline:
-            raise RuntimeError("the workers did not finish")
-        time.sleep(0.05)
-    return time.perf_counter()
-
-
 def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> EndToEnd:
     with database("postgresql", folder) as url:
         upgrade(url)
         key = api_key(url)
-        with server(url, "queue", folder / "server.log") as (base, _):
+        with VerdictCount(url) as verdicts, server(url, "queue", folder / "server.log") as (
+            base,
+            _,
+        ):
             with workers(url, processes, folder / "workers.log"):
-                time.sleep(2)  # the workers are up and listening
+                verdicts.wait_workers(processes)  # up and listening
                 start = time.perf_counter()
                 posted, _ = run_bulk(base, key, logs, size)
-                done = _wait_verified(url, len(logs))
+                done = verdicts.wait(len(logs))
         e2e_stored, e2e_verified = posted, done - start
     with database("postgresql", folder) as url:
         upgrade(url)
@@ -364,26 +387,36 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
         with server(url, "queue", folder / "server.log") as (base, _):
             run_bulk(base, key, logs, size)  # the backlog: stored, jobs waiting
         cpu = children_cpu()
-        with workers(url, processes, folder / "workers.log"):
-            time.sleep(3)  # started and listening (not timed)
+        with VerdictCount(url) as verdicts:
+            # Timed from the moment the processes are started: they begin verifying as
+            # soon as they are up, so a clock started later would miss part of the work.
             start = time.perf_counter()
-            done = _wait_verified(url, len(logs))
+            with workers(url, processes, folder / "workers.log"):
+                ready = verdicts.wait_workers(processes)
+                done = verdicts.wait(len(logs))
         cpu = children_cpu() - cpu
     # What starting and stopping the processes costs, with nothing to do: not per hand.
     with database("postgresql", folder) as url:
         upgrade(url)
         idle = children_cpu()
         with workers(url, processes, folder / "workers.log"):
-            time.sleep(3 + done - start)
+            time.sleep(done - start)
         idle = children_cpu() - idle
     return EndToEnd(
-        processes, len(logs), e2e_stored, e2e_verified, done - start, max(cpu - idle, 0.0)
+        processes,
+        len(logs),
+        e2e_stored,
+        e2e_verified,
+        done - start,
+        ready - start,
+        max(cpu - idle, 0.0),
     )
 
 
 E2E_HEADER = (
     "| workers | hands | stored hands/s | verified hands/s (end to end) "
-    "| verified hands/s (backlog) | worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|"
+    "| verified hands/s (backlog) | start-up s | verified hands/s (backlog after start-up) "
+    "| worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -404,8 +437,12 @@ def section(
 Queue end to end (PostgreSQL, `paohuzi-audit worker --processes {e2e.workers}`, bulk
 ingest of the same hands): *stored* is the ingest rate while the workers run beside it,
 *verified* is hands over the time from the first post to the last verdict, *backlog* the
-workers alone on the same hands already stored (no client sharing the cores), and the CPU
-the worker processes spent per hand there (less what they spend started and idle as long).
+workers alone on the same hands already stored (no client sharing the cores), timed from
+the moment the worker processes are started to the last verdict (start-up included; the
+end-to-end run waits for the workers to be up before it posts), *start-up* the time
+until every worker process has registered with the queue (they may verify before), and
+the CPU the worker processes spent per hand there (less what they spend started and idle
+as long).
 *server CPU ms/hand* in the table above is the server process's CPU time over the run
 per hand: it depends much less than the rates on what else the machine is doing, so a
 core's capacity is about 1,000 / that figure.
