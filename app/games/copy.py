@@ -124,6 +124,23 @@ def few_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> 
         cursor.execute(sql, values)
 
 
+def insert_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """The rows in the cheapest way the database has: on SQLite, sqlite3's C loop straight
+    on the connection (SQLAlchemy's statement work cost more than the inserts); on
+    PostgreSQL, ``COPY`` once there are enough rows (a tenth of the time of psycopg's
+    pipelined executemany), else one multi-row ``VALUES`` on the driver (one round trip;
+    the same number of rows always makes the same statement text)."""
+    if not rows:
+        return
+    dialect = session.get_bind().dialect.name
+    if dialect == "sqlite":
+        sqlite_rows(session, table, rows)
+    elif len(rows) >= COPY_FROM:
+        copy_rows(session, table, rows)
+    else:
+        few_rows(session, table, rows)
+
+
 def sqlite_rows_returning(
     session: Session,
     table: Table,

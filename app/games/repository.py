@@ -11,7 +11,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 
 from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
-from .copy import COPY_FROM, copy_rows, few_rows, sqlite_rows, sqlite_rows_returning
+from .copy import insert_rows, sqlite_rows_returning
 
 LOGS = cast(Table, HandLog.__table__)
 PLAYERS = cast(Table, LogPlayer.__table__)
@@ -65,20 +65,7 @@ class GameRepository:
         return {row.game_id: row.id for row in result}
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """On SQLite, sqlite3's C loop straight on the connection (SQLAlchemy's statement
-        work cost more than the inserts); on PostgreSQL, ``COPY`` once there are enough
-        rows (a tenth of the time of psycopg's pipelined executemany), else one
-        multi-row ``VALUES`` on the driver (one round trip; a single POST's 3 players
-        always make the same statement text)."""
-        if not rows:
-            return
-        dialect = self.session.get_bind().dialect.name
-        if dialect == "sqlite":
-            sqlite_rows(self.session, table, rows)
-        elif len(rows) >= COPY_FROM:
-            copy_rows(self.session, table, rows)
-        else:
-            few_rows(self.session, table, rows)
+        insert_rows(self.session, table, rows)  # a single POST's 3 players: one statement
 
     def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
         self._insert_many(PLAYERS, rows)
