@@ -21,6 +21,9 @@ from sqlalchemy.orm import Session
 #: fewer rows than this go in one multi-row ``VALUES`` on PostgreSQL (COPY's set-up is
 #: not free).
 COPY_FROM = 50
+#: rows of one multi-row ``INSERT … RETURNING`` on PostgreSQL (a statement takes at most
+#: 65,535 parameters: 500 rows of up to 131 columns).
+ROWS_A_STATEMENT = 500
 
 Processor = Callable[[Any], Any] | None
 
@@ -139,6 +142,47 @@ def insert_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) 
         copy_rows(session, table, rows)
     else:
         few_rows(session, table, rows)
+
+
+def rows_returning(
+    session: Session,
+    table: Table,
+    rows: Sequence[dict[str, Any]],
+    returning: tuple[str, ...],
+    skip_conflict_on: str | None = None,
+) -> list[tuple[Any, ...]]:
+    """Insert the rows (skipping those that conflict on ``skip_conflict_on``); the
+    ``returning`` columns of those inserted, in no particular order."""
+    if not rows:
+        return []
+    if session.get_bind().dialect.name == "sqlite":
+        return sqlite_rows_returning(session, table, rows, returning, skip_conflict_on)
+    return pg_rows_returning(session, table, rows, returning, skip_conflict_on)
+
+
+def pg_rows_returning(
+    session: Session,
+    table: Table,
+    rows: Sequence[dict[str, Any]],
+    returning: tuple[str, ...],
+    skip_conflict_on: str | None = None,
+) -> list[tuple[Any, ...]]:
+    """PostgreSQL: multi-row ``INSERT … RETURNING`` on the driver, ``ROWS_A_STATEMENT``
+    rows a statement (SQLAlchemy's insertmanyvalues does the same with more work)."""
+    columns = tuple(rows[0])
+    dialect = session.get_bind().dialect
+    found: list[tuple[Any, ...]] = []
+    with _driver_connection(session).cursor() as cursor:
+        for start in range(0, len(rows), ROWS_A_STATEMENT):
+            chunk = rows[start : start + ROWS_A_STATEMENT]
+            sql, processors = _insert(
+                table, columns, dialect, returning, skip_conflict_on, count=len(chunk)
+            )
+            values = [v for row in _driver_values(columns, processors, chunk) for v in row]
+            with _as_sqlalchemy_errors(session, sql):
+                cursor.execute(sql, values)
+                found += cursor.fetchall()
+    return found
 
 
 def sqlite_rows_returning(
