@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session
 #: fewer rows than this go in one multi-row ``VALUES`` on PostgreSQL (COPY's set-up is
 #: not free).
 COPY_FROM = 50
-#: rows of one multi-row ``INSERT … RETURNING`` on PostgreSQL (a statement takes at most
-#: 65,535 parameters: 500 rows of up to 131 columns).
+#: rows of one multi-row ``INSERT … RETURNING`` (a statement takes at most 65,535
+#: parameters on PostgreSQL, 32,766 on SQLite: 500 rows of up to 65 columns).
 ROWS_A_STATEMENT = 500
 
 Processor = Callable[[Any], Any] | None
@@ -152,27 +152,17 @@ def rows_returning(
     skip_conflict_on: str | None = None,
 ) -> list[tuple[Any, ...]]:
     """Insert the rows (skipping those that conflict on ``skip_conflict_on``); the
-    ``returning`` columns of those inserted, in no particular order."""
+    ``returning`` columns of those inserted, in no particular order. Multi-row ``INSERT …
+    RETURNING`` on the driver, ``ROWS_A_STATEMENT`` rows a statement (SQLAlchemy's
+    insertmanyvalues does the same with more work; sqlite3's ``executemany`` returns no
+    rows)."""
     if not rows:
         return []
-    if session.get_bind().dialect.name == "sqlite":
-        return sqlite_rows_returning(session, table, rows, returning, skip_conflict_on)
-    return pg_rows_returning(session, table, rows, returning, skip_conflict_on)
-
-
-def pg_rows_returning(
-    session: Session,
-    table: Table,
-    rows: Sequence[dict[str, Any]],
-    returning: tuple[str, ...],
-    skip_conflict_on: str | None = None,
-) -> list[tuple[Any, ...]]:
-    """PostgreSQL: multi-row ``INSERT … RETURNING`` on the driver, ``ROWS_A_STATEMENT``
-    rows a statement (SQLAlchemy's insertmanyvalues does the same with more work)."""
     columns = tuple(rows[0])
     dialect = session.get_bind().dialect
     found: list[tuple[Any, ...]] = []
-    with _driver_connection(session).cursor() as cursor:
+    cursor = _driver_connection(session).cursor()
+    try:
         for start in range(0, len(rows), ROWS_A_STATEMENT):
             chunk = rows[start : start + ROWS_A_STATEMENT]
             sql, processors = _insert(
@@ -182,28 +172,6 @@ def pg_rows_returning(
             with _as_sqlalchemy_errors(session, sql):
                 cursor.execute(sql, values)
                 found += cursor.fetchall()
-    return found
-
-
-def sqlite_rows_returning(
-    session: Session,
-    table: Table,
-    rows: Sequence[dict[str, Any]],
-    returning: tuple[str, ...],
-    skip_conflict_on: str | None = None,
-) -> list[tuple[Any, ...]]:
-    """SQLite: insert the rows one statement each (``RETURNING`` needs it), the
-    ``returning`` columns of those inserted (a row skipped on conflict returns none)."""
-    columns = tuple(rows[0])
-    sql, processors = _insert(
-        table, columns, session.get_bind().dialect, returning, skip_conflict_on
-    )
-    cursor = _driver_connection(session).cursor()
-    found: list[tuple[Any, ...]] = []
-    try:
-        with _as_sqlalchemy_errors(session, sql):
-            for values in _driver_values(columns, processors, rows):
-                found += cursor.execute(sql, values).fetchall()
     finally:
         cursor.close()
     return found
