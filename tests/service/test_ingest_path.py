@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -134,3 +135,32 @@ def test_inserts_returning_ids_split_in_statements_map_each_row(
         assert len(features) == 30
         for log_id, data in features.items():
             assert data["g"] == logs[log_id].game_id
+
+
+def test_json_text_is_what_json_dumps_writes() -> None:
+    class Int(int):
+        pass
+
+    values: list[Any] = [
+        [], [0], [1, 2, 3], [-5, 10**20], [True, 1], [False], [1.0, 2], ["a", 1], [[1]],
+        [Int(3)], (1, 2), {"a": [1]}, "x", 7, None,
+    ]
+    for value in values:
+        assert copy.json_text(value) == json.dumps(value), value
+
+
+def test_driver_values_convert_a_repeated_object_once() -> None:
+    calls: list[Any] = []
+
+    def process(value: Any) -> str:
+        calls.append(value)
+        return f"<{value}>"
+
+    when, same_value = [1], [1]  # equal, but not the same object
+    rows: list[dict[str, Any]] = [
+        {"a": when, "b": 1}, {"a": when, "b": 2}, {"a": None, "b": 3},
+        {"a": same_value, "b": 4}, {"a": when, "b": 5},
+    ]
+    values = copy._driver_values(("a", "b"), (process, None), rows)
+    assert values == [["<[1]>", 1], ["<[1]>", 2], [None, 3], ["<[1]>", 4], ["<[1]>", 5]]
+    assert calls == [when, same_value, when]
