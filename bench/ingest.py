@@ -74,6 +74,35 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def postgres_cpu() -> float:
+    """User + system CPU of every PostgreSQL process (backends, WAL writer, checkpointer…)
+    alive now, plus what the postmaster collected from those that have exited. Every
+    client of the server counts, not only this benchmark's."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text_ = stat.read_text()
+        except OSError:
+            continue
+        name, fields = text_[text_.index("(") + 1 : text_.rindex(")")], text_.rsplit(")", 1)[1]
+        if name != "postgres":
+            continue
+        values = fields.split()
+        total += (int(values[11]) + int(values[12])) / tick
+        if values[1] == "1" or _name(int(values[1])) != "postgres":  # the postmaster
+            total += (int(values[13]) + int(values[14])) / tick
+    return total
+
+
+def _name(pid: int) -> str:
+    try:
+        text_ = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return text_[text_.index("(") + 1 : text_.rindex(")")]
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -91,6 +120,8 @@ class Figure:
     latencies: list[float]
     #: CPU seconds the server process spent on the run.
     server_cpu: float = 0.0
+    #: CPU seconds of the PostgreSQL processes over the run (``None``: SQLite).
+    postgres_cpu: float | None = None
 
     @property
     def cpu_ms(self) -> float:
@@ -275,15 +306,16 @@ def _baseline_of(f: Figure, figures: list[Figure]) -> Figure | None:
 def table(figures: list[Figure]) -> str:
     rows = [
         "| database | shape | verification | hands | hands/s | × baseline | p50 ms | p99 ms "
-        "| server CPU ms/hand |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+        "| server CPU ms/hand | PostgreSQL CPU ms/hand |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for f in figures:
         base = _baseline_of(f, figures)
         ratio = f"{f.rate / base.rate:.0%}" if base and base is not f else "—"
+        pg = "—" if f.postgres_cpu is None else f"{1000 * f.postgres_cpu / f.hands:.2f}"
         rows.append(
             f"| {f.backend} | {f.mode} | {f.path} | {f.hands} | {f.rate:,.0f} | {ratio} | "
-            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} |"
+            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} | {pg} |"
         )
     return "\n".join(rows)
 
@@ -304,6 +336,8 @@ class EndToEnd:
     #: CPU seconds of the worker processes on the backlog (less what they spend started
     #: and idle as long).
     backlog_cpu: float
+    #: CPU seconds of every PostgreSQL process over the backlog run.
+    postgres_cpu: float = 0.0
 
     def row(self) -> str:
         n = self.hands
@@ -311,7 +345,7 @@ class EndToEnd:
             f"| {self.workers} | {n} | {n / self.stored_seconds:,.0f} | "
             f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} | "
             f"{self.startup_seconds:.1f} | {n / (self.backlog_seconds - self.startup_seconds):,.0f}"
-            f" | {1000 * self.backlog_cpu / n:.2f} |"
+            f" | {1000 * self.backlog_cpu / n:.2f} | {1000 * self.postgres_cpu / n:.2f} |"
         )
 
 
@@ -387,6 +421,7 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
         with server(url, "queue", folder / "server.log") as (base, _):
             run_bulk(base, key, logs, size)  # the backlog: stored, jobs waiting
         cpu = children_cpu()
+        pg = postgres_cpu()
         with VerdictCount(url) as verdicts:
             # Timed from the moment the processes are started: they begin verifying as
             # soon as they are up, so a clock started later would miss part of the work.
@@ -395,6 +430,7 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
                 ready = verdicts.wait_workers(processes)
                 done = verdicts.wait(len(logs))
         cpu = children_cpu() - cpu
+        pg = postgres_cpu() - pg
     # What starting and stopping the processes costs, with nothing to do: not per hand.
     with database("postgresql", folder) as url:
         upgrade(url)
@@ -410,13 +446,15 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
         done - start,
         ready - start,
         max(cpu - idle, 0.0),
+        pg,
     )
 
 
 E2E_HEADER = (
     "| workers | hands | stored hands/s | verified hands/s (end to end) "
     "| verified hands/s (backlog) | start-up s | verified hands/s (backlog after start-up) "
-    "| worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "| worker CPU ms/hand | PostgreSQL CPU ms/hand |\n"
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -442,10 +480,13 @@ the moment the worker processes are started to the last verdict (start-up includ
 end-to-end run waits for the workers to be up before it posts), *start-up* the time
 until every worker process has registered with the queue (they may verify before), and
 the CPU the worker processes spent per hand there (less what they spend started and idle
-as long).
+as long) and the PostgreSQL processes over the same run (every client of the server
+counts: on a shared machine, other sessions' queries too).
 *server CPU ms/hand* in the table above is the server process's CPU time over the run
 per hand: it depends much less than the rates on what else the machine is doing, so a
-core's capacity is about 1,000 / that figure.
+core's capacity is about 1,000 / that figure. *PostgreSQL CPU ms/hand* is that of every
+PostgreSQL process over the run (backends, WAL writer…; other sessions' queries on the
+same server count too).
 
 {E2E_HEADER}
 {e2e.row()}
@@ -551,6 +592,7 @@ def main() -> int:
                             pid,
                         ):
                             cpu = cpu_seconds(pid)
+                            pg = postgres_cpu() if backend == "postgresql" else None
                             if mode == "single":
                                 seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
@@ -558,7 +600,9 @@ def main() -> int:
                                     base, key, logs, args.bulk_size, path, connections=n
                                 )
                             cpu = cpu_seconds(pid) - cpu
-                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu)
+                            if pg is not None:
+                                pg = postgres_cpu() - pg
+                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu, pg)
                     figures.append(fig)
                     print(table(figures).splitlines()[-1], file=sys.stderr)
         if args.workers and "postgresql" in args.backends:
