@@ -223,7 +223,7 @@ def api_key(url: str) -> str:
 
 
 def run_single(
-    base: str, key: str, logs: list[bytes], path: str, concurrency: int
+    base: str, key: str, logs: list[bytes], path: str = "inline", concurrency: int = 8
 ) -> tuple[float, list[float]]:
     """``concurrency`` connections, each posting one log after another."""
     latencies: list[float] = []
