@@ -74,6 +74,35 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def postgres_cpu() -> float:
+    """User + system CPU of every PostgreSQL process (backends, WAL writer, checkpointer…)
+    alive now, plus what the postmaster collected from those that have exited. Every
+    client of the server counts, not only this benchmark's."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text_ = stat.read_text()
+        except OSError:
+            continue
+        name, fields = text_[text_.index("(") + 1 : text_.rindex(")")], text_.rsplit(")", 1)[1]
+        if name != "postgres":
+            continue
+        values = fields.split()
+        total += (int(values[11]) + int(values[12])) / tick
+        if values[1] == "1" or _name(int(values[1])) != "postgres":  # the postmaster
+            total += (int(values[13]) + int(values[14])) / tick
+    return total
+
+
+def _name(pid: int) -> str:
+    try:
+        text_ = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return text_[text_.index("(") + 1 : text_.rindex(")")]
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -91,6 +120,8 @@ class Figure:
     latencies: list[float]
     #: CPU seconds the server process spent on the run.
     server_cpu: float = 0.0
+    #: CPU seconds of the PostgreSQL processes over the run (``None``: SQLite).
+    postgres_cpu: float | None = None
 
     @property
     def cpu_ms(self) -> float:
@@ -192,7 +223,7 @@ def api_key(url: str) -> str:
 
 
 def run_single(
-    base: str, key: str, logs: list[bytes], path: str, concurrency: int
+    base: str, key: str, logs: list[bytes], path: str = "inline", concurrency: int = 8
 ) -> tuple[float, list[float]]:
     """``concurrency`` connections, each posting one log after another."""
     latencies: list[float] = []
@@ -275,15 +306,16 @@ def _baseline_of(f: Figure, figures: list[Figure]) -> Figure | None:
 def table(figures: list[Figure]) -> str:
     rows = [
         "| database | shape | verification | hands | hands/s | × baseline | p50 ms | p99 ms "
-        "| server CPU ms/hand |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+        "| server CPU ms/hand | PostgreSQL CPU ms/hand |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for f in figures:
         base = _baseline_of(f, figures)
         ratio = f"{f.rate / base.rate:.0%}" if base and base is not f else "—"
+        pg = "—" if f.postgres_cpu is None else f"{1000 * f.postgres_cpu / f.hands:.2f}"
         rows.append(
             f"| {f.backend} | {f.mode} | {f.path} | {f.hands} | {f.rate:,.0f} | {ratio} | "
-            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} |"
+            f"{f.pct(0.5):.1f} | {f.pct(0.99):.1f} | {f.cpu_ms:.2f} | {pg} |"
         )
     return "\n".join(rows)
 
@@ -295,27 +327,58 @@ class EndToEnd:
     #: posted in bulk while the workers verify: first post to last verdict.
     stored_seconds: float
     verified_seconds: float
-    #: the workers alone on a stored backlog (no client competing for the cores).
+    #: the workers alone on a stored backlog (no client competing for the cores), from
+    #: the moment their processes are started to the last verdict: start-up included.
     backlog_seconds: float
-    #: CPU seconds of the worker processes on the backlog.
+    #: of which: from the start of the processes until all have registered with the
+    #: queue (imports, connections; the backlog after that is ``backlog - startup``).
+    startup_seconds: float
+    #: CPU seconds of the worker processes on the backlog (less what they spend started
+    #: and idle as long).
     backlog_cpu: float
+    #: CPU seconds of every PostgreSQL process over the backlog run.
+    postgres_cpu: float = 0.0
 
     def row(self) -> str:
         n = self.hands
         return (
             f"| {self.workers} | {n} | {n / self.stored_seconds:,.0f} | "
             f"{n / self.verified_seconds:,.0f} | {n / self.backlog_seconds:,.0f} | "
-            f"{1000 * self.backlog_cpu / n:.2f} |"
+            f"{self.startup_seconds:.1f} | {n / (self.backlog_seconds - self.startup_seconds):,.0f}"
+            f" | {1000 * self.backlog_cpu / n:.2f} | {1000 * self.postgres_cpu / n:.2f} |"
         )
 
 
-def _verdicts(url: str) -> int:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            return int(conn.execute(text("SELECT count(*) FROM verdicts")).scalar() or 0)
-    finally:
-        engine.dispose()
+class VerdictCount:
+    """Polls the number of verdicts over one connection (a new engine a poll would cost
+    the client CPU that the workers need)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+
+    def __enter__(self) -> VerdictCount:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.engine.dispose()
+
+    def count(self, table: str = "verdicts") -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(text(f"SELECT count(*) FROM {table}")).scalar() or 0)
+
+    def wait(self, n: int, table: str = "verdicts", timeout: float = 1800) -> float:
+        """Wait for ``n`` rows in ``table``; when they were there (``time.perf_counter``,
+        to the polling interval)."""
+        deadline = time.perf_counter() + timeout
+        while self.count(table) < n:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"not {n} rows in {table} after {timeout} s")
+            time.sleep(0.05)
+        return time.perf_counter()
+
+    def wait_workers(self, n: int) -> float:
+        """Wait until ``n`` worker processes have registered with the queue."""
+        return self.wait(n, "procrastinate_workers", timeout=120)
 
 
 @contextmanager
@@ -338,25 +401,19 @@ def workers(url: str, processes: int, log: Path) -> Iterator[None]:
         proc.wait(timeout=60)
 
 
-def _wait_verified(url: str, n: int, timeout: float = 1800) -> float:
-    deadline = time.perf_counter() + timeout
-    while _verdicts(url) < n:
-        if time.perf_counter() > deadline:
-            raise RuntimeError("the workers did not finish")
-        time.sleep(0.05)
-    return time.perf_counter()
-
-
 def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> EndToEnd:
     with database("postgresql", folder) as url:
         upgrade(url)
         key = api_key(url)
-        with server(url, "queue", folder / "server.log") as (base, _):
+        with VerdictCount(url) as verdicts, server(url, "queue", folder / "server.log") as (
+            base,
+            _,
+        ):
             with workers(url, processes, folder / "workers.log"):
-                time.sleep(2)  # the workers are up and listening
+                verdicts.wait_workers(processes)  # up and listening
                 start = time.perf_counter()
                 posted, _ = run_bulk(base, key, logs, size)
-                done = _wait_verified(url, len(logs))
+                done = verdicts.wait(len(logs))
         e2e_stored, e2e_verified = posted, done - start
     with database("postgresql", folder) as url:
         upgrade(url)
@@ -364,26 +421,40 @@ def end_to_end(logs: list[bytes], size: int, processes: int, folder: Path) -> En
         with server(url, "queue", folder / "server.log") as (base, _):
             run_bulk(base, key, logs, size)  # the backlog: stored, jobs waiting
         cpu = children_cpu()
-        with workers(url, processes, folder / "workers.log"):
-            time.sleep(3)  # started and listening (not timed)
+        pg = postgres_cpu()
+        with VerdictCount(url) as verdicts:
+            # Timed from the moment the processes are started: they begin verifying as
+            # soon as they are up, so a clock started later would miss part of the work.
             start = time.perf_counter()
-            done = _wait_verified(url, len(logs))
+            with workers(url, processes, folder / "workers.log"):
+                ready = verdicts.wait_workers(processes)
+                done = verdicts.wait(len(logs))
         cpu = children_cpu() - cpu
+        pg = postgres_cpu() - pg
     # What starting and stopping the processes costs, with nothing to do: not per hand.
     with database("postgresql", folder) as url:
         upgrade(url)
         idle = children_cpu()
         with workers(url, processes, folder / "workers.log"):
-            time.sleep(3 + done - start)
+            time.sleep(done - start)
         idle = children_cpu() - idle
     return EndToEnd(
-        processes, len(logs), e2e_stored, e2e_verified, done - start, max(cpu - idle, 0.0)
+        processes,
+        len(logs),
+        e2e_stored,
+        e2e_verified,
+        done - start,
+        ready - start,
+        max(cpu - idle, 0.0),
+        pg,
     )
 
 
 E2E_HEADER = (
     "| workers | hands | stored hands/s | verified hands/s (end to end) "
-    "| verified hands/s (backlog) | worker CPU ms/hand |\n|---:|---:|---:|---:|---:|---:|"
+    "| verified hands/s (backlog) | start-up s | verified hands/s (backlog after start-up) "
+    "| worker CPU ms/hand | PostgreSQL CPU ms/hand |\n"
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -404,11 +475,18 @@ def section(
 Queue end to end (PostgreSQL, `paohuzi-audit worker --processes {e2e.workers}`, bulk
 ingest of the same hands): *stored* is the ingest rate while the workers run beside it,
 *verified* is hands over the time from the first post to the last verdict, *backlog* the
-workers alone on the same hands already stored (no client sharing the cores), and the CPU
-the worker processes spent per hand there (less what they spend started and idle as long).
+workers alone on the same hands already stored (no client sharing the cores), timed from
+the moment the worker processes are started to the last verdict (start-up included; the
+end-to-end run waits for the workers to be up before it posts), *start-up* the time
+until every worker process has registered with the queue (they may verify before), and
+the CPU the worker processes spent per hand there (less what they spend started and idle
+as long) and the PostgreSQL processes over the same run (every client of the server
+counts: on a shared machine, other sessions' queries too).
 *server CPU ms/hand* in the table above is the server process's CPU time over the run
 per hand: it depends much less than the rates on what else the machine is doing, so a
-core's capacity is about 1,000 / that figure.
+core's capacity is about 1,000 / that figure. *PostgreSQL CPU ms/hand* is that of every
+PostgreSQL process over the run (backends, WAL writer…; other sessions' queries on the
+same server count too).
 
 {E2E_HEADER}
 {e2e.row()}
@@ -514,6 +592,7 @@ def main() -> int:
                             pid,
                         ):
                             cpu = cpu_seconds(pid)
+                            pg = postgres_cpu() if backend == "postgresql" else None
                             if mode == "single":
                                 seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
@@ -521,7 +600,9 @@ def main() -> int:
                                     base, key, logs, args.bulk_size, path, connections=n
                                 )
                             cpu = cpu_seconds(pid) - cpu
-                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu)
+                            if pg is not None:
+                                pg = postgres_cpu() - pg
+                    fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu, pg)
                     figures.append(fig)
                     print(table(figures).splitlines()[-1], file=sys.stderr)
         if args.workers and "postgresql" in args.backends:

@@ -3,6 +3,11 @@ the key lookup, the strict parse, verification, and storing with the commit.
 
     .venv/bin/python bench/ingest_steps.py --backend sqlite --hands 600
     .venv/bin/python bench/ingest_steps.py --backend postgresql --mode queue
+    .venv/bin/python bench/ingest_steps.py --backend postgresql --mode worker
+
+``--mode worker`` times what a verification job does with the logs of one bulk batch
+(``--job-size`` hands): read them, parse and re-execute them, store the verdicts and their
+rows and commit, each hand once (cold caches, as in a worker).
 
 CPU time (``time.process_time``), best of ``--repeat`` passes for the steps that do not
 write; the store step stores each hand once, in its own transaction, as a single POST
@@ -25,11 +30,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app import gc_tuning  # noqa: E402
+from app.admin.repository import ReauditRepository  # noqa: E402
+from app.admin.service import apply, empty_report, reverify  # noqa: E402
 from app.auth.scopes import Scope  # noqa: E402
 from app.auth.service import authenticate, create_key  # noqa: E402
 from app.database import Database, make_engine, transaction  # noqa: E402
 from app.demo import demo_hands  # noqa: E402
-from app.games.service import Source, parse, prepare, store  # noqa: E402
+from app.games.audit import engine_version  # noqa: E402
+from app.games.service import Prepared, Source, parse, prepare, store  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
 
 T = TypeVar("T")
@@ -45,10 +53,46 @@ def cpu_ms(items: Sequence[T], step: Callable[[T], object], repeat: int) -> floa
     return 1000 * best / len(items)
 
 
+def job_steps(db: Database, raws: Sequence[bytes], size: int) -> dict[str, float]:
+    """Store the logs unverified, then verify them a job at a time in the steps of
+    ``jobs.verify`` (read, ``reverify``, ``apply`` and commit),
+    timing each step; CPU ms a hand."""
+    for start in range(0, len(raws), size):
+        with transaction(db.write) as session:
+            chunk = [prepare(parse(raw, 64), False) for raw in raws[start : start + size]]
+            store(session, chunk, api_key_id=None, source=Source.IMPORT)
+    engine = engine_version()
+    spent = dict.fromkeys(("job: read the logs", "job: parse + verify + features",
+                           "job: store + commit"), 0.0)
+    read, work, write = spent
+    after = 0
+    while True:
+        t0 = time.process_time()
+        with db.read() as session:
+            stale = ReauditRepository(session).stale(engine, size, None, after)
+        t1 = time.process_time()
+        if not stale:
+            break
+        after = stale[-1].id
+        report = empty_report(engine)
+        fresh = reverify(stale, 64, report)
+        t2 = time.process_time()
+        with transaction(db.write) as session:
+            apply(session, fresh, engine, report, deliver=True)
+        t3 = time.process_time()
+        spent[read] += t1 - t0
+        spent[work] += t2 - t1
+        spent[write] += t3 - t2
+    figures = {name: 1000 * seconds / len(raws) for name, seconds in spent.items()}
+    figures["job: in all"] = sum(figures.values())
+    return figures
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
-    p.add_argument("--mode", choices=("inline", "queue"), default="inline")
+    p.add_argument("--mode", choices=("inline", "queue", "worker"), default="inline")
+    p.add_argument("--job-size", type=int, default=200, help="hands a job (--mode worker)")
     p.add_argument("--hands", type=int, default=600)
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args()
@@ -70,11 +114,18 @@ def main() -> int:
             with transaction(db.write) as session:
                 authenticate(session, secret, Scope.INGEST)
 
+        if args.mode == "worker":
+            figures = job_steps(db, raws, args.job_size)
+            db.dispose()
+            for name, ms in figures.items():
+                print(f"{args.backend:10} {name:36} {ms:6.3f} ms CPU/hand")
+            return 0
+
         parsed = [parse(raw, 64) for raw in raws]
         verify = args.mode == "inline"
         items = [prepare(one, verify) for one in parsed]
 
-        def stored(item: object) -> None:
+        def stored(item: Prepared) -> None:
             with transaction(db.write) as session:
                 store(session, [item], api_key_id=None, source=Source.API, enqueue=not verify)
 

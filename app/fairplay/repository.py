@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import Table, delete, insert, or_, select
 from sqlalchemy.orm import Session
 
+from ..games.copy import insert_rows
 from ..models import FairplayFeatures, FairplayPair, FairplayPlayer, FairplayScan, HandLog
+
+FEATURES = cast(Table, FairplayFeatures.__table__)
 
 
 class FairplayRepository:
@@ -33,8 +36,8 @@ class FairplayRepository:
         return [(int(r[0]), bytes(r[1])) for r in rows]
 
     def add_features(self, rows: Sequence[dict[str, Any]]) -> None:
-        if rows:
-            self.session.execute(insert(FairplayFeatures), list(rows))
+        """One statement (or ``COPY``) on the driver: this runs with every verdict."""
+        insert_rows(self.session, FEATURES, rows)
 
     def drop_features(self, log_ids: Sequence[int]) -> None:
         if log_ids:

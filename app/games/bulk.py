@@ -125,8 +125,10 @@ def process_batch(
                 problems=exc.problems,
             )
     if parsed:
-        with db.read() as session:
-            known = GameRepository(session).refs_by_game_id(p.game_id for p in parsed)
+        known = {}
+        if limits.verify:  # no need to re-execute the logs that are already stored
+            with db.read() as session:
+                known = GameRepository(session).refs_by_game_id(p.game_id for p in parsed)
         items: list[Prepared] = [
             prepare(p, limits.verify and p.game_id not in known) for p in parsed
         ]

@@ -6,27 +6,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, delete, func, insert, select, update
-from sqlalchemy.dialects import postgresql
+from sqlalchemy import Connection, Table, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
-from .copy import COPY_FROM, copy_rows, few_rows, sqlite_rows, sqlite_rows_returning
+from .copy import insert_rows, rows_returning
 
 LOGS = cast(Table, HandLog.__table__)
 PLAYERS = cast(Table, LogPlayer.__table__)
 VERDICTS = cast(Table, VerdictRow.__table__)
 FINDINGS = cast(Table, FindingRow.__table__)
 DECISIONS = cast(Table, DecisionRow.__table__)
-
-# The ingest path's statements, built once (so that each cache key is computed once).
-_PG_INSERT_LOGS = (
-    postgresql.insert(LOGS)
-    .on_conflict_do_nothing(index_elements=["game_id"])
-    .returning(LOGS.c.id, LOGS.c.game_id)
-)
-_INSERT_VERDICTS = insert(VERDICTS).returning(VERDICTS.c.id, VERDICTS.c.log_id)
-
 
 @dataclass(frozen=True, slots=True)
 class StoredRef:
@@ -50,48 +40,22 @@ class GameRepository:
     def insert_logs(self, rows: Sequence[dict[str, Any]]) -> dict[str, int]:
         """Insert the logs whose ``game_id`` is new; ``{game_id: id}`` of those inserted.
 
-        One statement: a concurrent insert of the same ``game_id`` makes this one skip
-        the row (PostgreSQL waits for the other transaction first), never fail.
+        ``ON CONFLICT DO NOTHING``: a concurrent insert of the same ``game_id`` makes this
+        one skip the row (PostgreSQL waits for the other transaction first), never fail.
         """
-        if not rows:
-            return {}
-        dialect = self.session.get_bind().dialect.name
-        if dialect == "sqlite":
-            found = sqlite_rows_returning(self.session, LOGS, rows, ("id", "game_id"), "game_id")
-            return {game_id: log_id for log_id, game_id in found}
-        if dialect != "postgresql":
-            raise NotImplementedError(f"unsupported database: {dialect}")
-        result = self._core.execute(_PG_INSERT_LOGS, list(rows))
-        return {row.game_id: row.id for row in result}
+        found = rows_returning(self.session, LOGS, rows, ("id", "game_id"), "game_id")
+        return {game_id: log_id for log_id, game_id in found}
 
     def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        """On SQLite, sqlite3's C loop straight on the connection (SQLAlchemy's statement
-        work cost more than the inserts); on PostgreSQL, ``COPY`` once there are enough
-        rows (a tenth of the time of psycopg's pipelined executemany), else one
-        multi-row ``VALUES`` on the driver (one round trip; a single POST's 3 players
-        always make the same statement text)."""
-        if not rows:
-            return
-        dialect = self.session.get_bind().dialect.name
-        if dialect == "sqlite":
-            sqlite_rows(self.session, table, rows)
-        elif len(rows) >= COPY_FROM:
-            copy_rows(self.session, table, rows)
-        else:
-            few_rows(self.session, table, rows)
+        insert_rows(self.session, table, rows)  # a single POST's 3 players: one statement
 
     def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
         self._insert_many(PLAYERS, rows)
 
     def insert_verdicts(self, rows: Sequence[dict[str, Any]]) -> dict[int, int]:
         """``{log_id: verdict_id}``."""
-        if not rows:
-            return {}
-        if self.session.get_bind().dialect.name == "sqlite":
-            found = sqlite_rows_returning(self.session, VERDICTS, rows, ("id", "log_id"))
-            return {log_id: verdict_id for verdict_id, log_id in found}
-        result = self._core.execute(_INSERT_VERDICTS, list(rows))
-        return {row.log_id: row.id for row in result}
+        found = rows_returning(self.session, VERDICTS, rows, ("id", "log_id"))
+        return {log_id: verdict_id for verdict_id, log_id in found}
 
     def insert_findings(self, rows: Sequence[dict[str, Any]]) -> None:
         self._insert_many(FINDINGS, rows)

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.database import Database, transaction
-from app.games import audit
+from app.games import audit, copy
 from app.games.audit import content_sha256, content_sha256_of
 from app.games.service import Source, parse, prepare, store
-from app.models import DecisionRow, FindingRow
+from app.models import (
+    DecisionRow,
+    FairplayFeatures,
+    FindingRow,
+    HandLog,
+    LogPlayer,
+    VerdictRow,
+)
 
 from .logs import engine_verdict, log_bytes
 
@@ -92,3 +101,66 @@ def test_many_rows_go_in_whole(db: Database) -> None:
         ]
     assert findings == want_findings
     assert decisions == want_decisions
+
+
+def test_inserts_returning_ids_split_in_statements_map_each_row(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Logs and verdicts inserted several statements a batch (PostgreSQL) or one each
+    (SQLite), some logs already stored: every id returned is its own row's, so players,
+    verdicts, findings and features all land on the right log."""
+    monkeypatch.setattr(copy, "ROWS_A_STATEMENT", 7)
+    doctors = ("", "out_of_turn", "score")
+    raws = [log_bytes(f"ids-{i}", index=i, doctor=doctors[i % 3]) for i in range(30)]
+    items = [prepare(parse(raw, 64), verify=True) for raw in raws]
+    with transaction(db.write) as session:
+        store(session, items[5:12], api_key_id=None, source=Source.IMPORT)
+    with transaction(db.write) as session:
+        results = store(session, items, api_key_id=None, source=Source.IMPORT)
+    assert [r.outcome for r in results] == ["created"] * 5 + ["duplicate"] * 7 + ["created"] * 18
+    with db.read() as session:
+        logs = {h.id: h for h in session.scalars(select(HandLog))}
+        assert sorted(h.game_id for h in logs.values()) == sorted(f"ids-{i}" for i in range(30))
+        for h in logs.values():
+            assert h.raw == raws[int(h.game_id.split("-")[1])]
+        for p in session.scalars(select(LogPlayer)):
+            assert p.player_id == json.loads(logs[p.log_id].raw)["players"][p.seat]["id"]
+        verdicts = list(session.scalars(select(VerdictRow)))
+        assert len(verdicts) == 30
+        for v in verdicts:
+            assert json.loads(v.verdict_json)["game_id"] == logs[v.log_id].game_id
+        for f in session.scalars(select(FindingRow)):
+            assert f.game_id == logs[f.log_id].game_id
+        features = {f.log_id: f.data for f in session.scalars(select(FairplayFeatures))}
+        assert len(features) == 30
+        for log_id, data in features.items():
+            assert data["g"] == logs[log_id].game_id
+
+
+def test_json_text_is_what_json_dumps_writes() -> None:
+    class Int(int):
+        pass
+
+    values: list[Any] = [
+        [], [0], [1, 2, 3], [-5, 10**20], [True, 1], [False], [1.0, 2], ["a", 1], [[1]],
+        [Int(3)], (1, 2), {"a": [1]}, "x", 7, None,
+    ]
+    for value in values:
+        assert copy.json_text(value) == json.dumps(value), value
+
+
+def test_driver_values_convert_a_repeated_object_once() -> None:
+    calls: list[Any] = []
+
+    def process(value: Any) -> str:
+        calls.append(value)
+        return f"<{value}>"
+
+    when, same_value = [1], [1]  # equal, but not the same object
+    rows: list[dict[str, Any]] = [
+        {"a": when, "b": 1}, {"a": when, "b": 2}, {"a": None, "b": 3},
+        {"a": same_value, "b": 4}, {"a": when, "b": 5},
+    ]
+    values = copy._driver_values(("a", "b"), (process, None), rows)
+    assert values == [["<[1]>", 1], ["<[1]>", 2], [None, 3], ["<[1]>", 4], ["<[1]>", 5]]
+    assert calls == [when, same_value, when]
