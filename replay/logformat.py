@@ -41,9 +41,11 @@ from .strictjson import (
     LogFormatError,
     Problem,
     loads_strict,
+    loads_unchecked_keys,
 )
 from .strictjson import Problems as _Problems
 from .strictjson import check_json as _check_json
+from .strictjson import count_members as _count_members
 from .strictjson import describe as _got
 from .strictjson import pointer_join as _ptr
 
@@ -753,7 +755,44 @@ def parse_log(raw: bytes | str | dict[str, Any], max_depth: int = DEFAULT_MAX_DE
         p.raise_if_any()
         doc: Any = copy.deepcopy(raw)
     else:
+        quick = _quick_log(raw, max_depth)
+        if quick is not None:
+            return quick
         doc = loads_strict(raw, max_depth)
     if not isinstance(doc, dict):
         raise LogFormatError([Problem("", f"a JSON object (the log), got {_got(doc)}")])
     return _build(doc)
+
+
+def _quick_log(raw: bytes | str, max_depth: int) -> Log | None:
+    """The log of a valid document, without looking for repeated keys object by object
+    (``loads_unchecked_keys``): the objects ``_build`` accepted hold as many keys as the
+    text writes members, or else None; None for any other fault too. The strict path then
+    gives the answer, problems and all."""
+    loaded = loads_unchecked_keys(raw, max_depth)
+    if loaded is None or type(loaded[0]) is not dict:
+        return None
+    doc, members = loaded
+    try:
+        log = _build(doc)
+    except Exception:  # noqa: BLE001 - whatever it is, the strict path says it in full
+        return None
+    return log if _members(doc) == members else None
+
+
+def _members(doc: dict[str, Any]) -> int:
+    """The keys of the objects of a document ``_build`` accepted: its shape says which
+    values are objects, and only ``meta`` (and ``rules``) can nest more. Any object not
+    counted makes the sum too small, never too large: a repeated key can not hide."""
+    count = len(doc) + sum(map(len, doc["players"]))
+    deal = doc["deal"]
+    count += len(deal) + len(deal.get("commitment", ()))
+    for key in ("rules", "match", "result", "meta"):
+        if key in doc:
+            count += _count_members(doc[key])
+    events = doc["events"]
+    count += sum(map(len, events))
+    for event in events:
+        if "meta" in event:
+            count += _count_members(event["meta"])
+    return count

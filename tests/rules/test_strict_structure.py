@@ -1,0 +1,92 @@
+"""The bytes-level structure scan of the strict parser (``strictjson._structure``) and
+the fast path of ``parse_log`` that trusts it (``loads_unchecked_keys``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.logformat import LogFormatError, parse_log
+from replay.strictjson import _structure, count_members, loads_strict, loads_unchecked_keys
+
+from .test_logformat import valid_log
+
+_TRICKY = st.text(alphabet='"\\:[]{},/ \n\tux0é\U0001f600', max_size=12)
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | _TRICKY,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TRICKY, inner, max_size=4),
+    max_leaves=30,
+)
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(_VALUES, st.booleans(), st.booleans(), st.integers(0, 8))
+def test_the_scan_counts_members_and_measures_nesting(
+    value: Any, ascii_only: bool, indent: bool, max_depth: int
+) -> None:
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=1 if indent else None)
+    assert _structure(text.encode(), max_depth) == (
+        count_members(value),
+        _depth(value) > max_depth,
+    )
+
+
+def test_the_scan_sees_through_escapes_and_strings() -> None:
+    text = r'{"a\\":"\"[{:","b":["\\\"",":]]"],"":{"\\\\":[[]]}}'
+    assert _structure(text.encode(), 64) == (4, False)
+    assert _structure(text.encode(), 3) == (4, True)
+    assert _structure(text.encode(), 4) == (4, False)
+
+
+def test_repeated_keys_make_the_member_count_differ() -> None:
+    text = '{"a": 1, "b": {"c": 2, "c": 3}, "a": [{"d": 4}]}'
+    loaded = loads_unchecked_keys(text)
+    assert loaded is not None
+    value, members = loaded
+    assert members == 6 and count_members(value) == 4
+
+
+def test_anything_strict_refuses_is_left_to_the_strict_path() -> None:
+    for text in ('{"a": NaN}', '{"a": 1e999}', '{"a": "\\ud800"}', "[[[]]]", "{", b"\xff"):
+        assert loads_unchecked_keys(text, 2) is None
+    assert loads_unchecked_keys("[[]]", 2) == ([[]], 0)
+    assert loads_strict("[[]]", 2) == [[]]
+
+
+def _dumped(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc).encode()
+
+
+def test_a_repeated_key_anywhere_in_a_valid_log_is_refused() -> None:
+    log = valid_log()
+    log["meta"] = {"a": {"b": 1}}
+    raw = _dumped(log)
+    assert parse_log(raw).sha256
+    places = [
+        (b'"b": 1}', b'"b": 1, "b": 1}', "/meta/a/b"),
+        (b'"latency_ms": 12', b'"latency_ms": 12, "latency_ms": 12', "/events/9/meta/latency_ms"),
+        (b'"hand": 3', b'"hand": 3, "hand": 3', "/match/hand"),
+        (b'"sha256": "abab', b'"salt": "9f2c", "sha256": "abab', "/deal/commitment/salt"),
+        (b'"seat": 0, "card": "x3"', b'"seat": 0, "seat": 0, "card": "x3"', "/events/0/seat"),
+        (b'"dealer": 0', b'"dealer": 0, "dealer": 0', "/dealer"),
+    ]
+    for old, new, pointer in places:
+        assert raw.count(old) == 1, old
+        try:
+            parse_log(raw.replace(old, new))
+        except LogFormatError as exc:
+            assert [p.pointer for p in exc.problems] == [pointer]
+            assert exc.problems[0].expected.startswith("each key once in an object")
+        else:
+            raise AssertionError(f"{pointer} repeated was accepted")
