@@ -311,7 +311,7 @@ def _structure(data: bytes, max_depth: int) -> tuple[int, bool]:
         marks = _STRING_MARKS.sub(b"", marks)
     members = marks.count(b":")
     if members:
-        marks = marks.replace(b":", b"")
+        marks = marks.translate(None, b":")
     for _ in range(max_depth):
         if not marks:
             return members, False
@@ -332,7 +332,9 @@ def _text_of(raw: bytes | str) -> tuple[str, bytes, bool]:
 def _may_hold_surrogates(text: str, from_utf8: bool) -> bool:
     """Whether a lone surrogate may be in the text (valid UTF-8 holds no raw surrogate,
     so decoded bytes need the search only when they hold an escape)."""
-    return ("\\u" in text if from_utf8 else True) and bool(_MAYBE_SURROGATE.search(text))
+    if from_utf8 and ("\\" not in text or "\\u" not in text):  # a one-character search is fast
+        return False
+    return bool(_MAYBE_SURROGATE.search(text))
 
 
 def count_members(value: Any) -> int:
