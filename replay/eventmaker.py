@@ -9,19 +9,21 @@ order, the dataclass's own ``__init__``, no ``__post_init__``); otherwise it is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import fields
+from itertools import repeat
 from typing import Final
 
 from .cards import Card
 from .model import EndReason, Event, EventType
 
-__all__ = ["new_event"]
+__all__ = ["new_event", "new_events"]
 
 _FIELDS: Final = ("type", "seat", "card", "groups", "reason", "t")
 
 
-def _slot_writer() -> Callable[..., Event] | None:
+def _slot_writers() -> tuple[Callable[..., Event], Callable[..., list[Event]]] | None:
     if (
         tuple(f.name for f in fields(Event)) != _FIELDS
         or getattr(Event, "__slots__", None) != _FIELDS
@@ -32,9 +34,8 @@ def _slot_writer() -> Callable[..., Event] | None:
     ):
         return None
     new = object.__new__
-    set_type, set_seat, set_card, set_groups, set_reason, set_t = (
-        vars(Event)[name].__set__ for name in _FIELDS
-    )
+    setters = [vars(Event)[name].__set__ for name in _FIELDS]
+    set_type, set_seat, set_card, set_groups, set_reason, set_t = setters
 
     def make(
         type: EventType,  # noqa: A002 - the field's name
@@ -53,8 +54,22 @@ def _slot_writer() -> Callable[..., Event] | None:
         set_t(event, t)
         return event
 
-    return make
+    def make_many(*columns: Iterable[object]) -> list[Event]:
+        events: list[Event] = list(map(new, repeat(Event, len(columns[0]))))  # type: ignore[arg-type]
+        for setter, column in zip(setters, columns, strict=True):
+            deque(map(setter, events, column), maxlen=0)
+        return events
+
+    return make, make_many
 
 
+def _by_class(*columns: Iterable[object]) -> list[Event]:
+    return list(map(Event, *columns))
+
+
+_WRITERS: Final = _slot_writers()
 #: ``new_event(type, seat, card, groups, reason, t)``: ``Event(type, seat, ...)``
-new_event: Final[Callable[..., Event]] = _slot_writer() or Event
+new_event: Final[Callable[..., Event]] = _WRITERS[0] if _WRITERS else Event
+#: ``new_events(types, seats, cards, groups, reasons, times)``: the events of those
+#: columns (sized sequences, or ``itertools.repeat`` after the first), in order.
+new_events: Final[Callable[..., list[Event]]] = _WRITERS[1] if _WRITERS else _by_class

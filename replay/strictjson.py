@@ -32,6 +32,7 @@ __all__ = [
     "loads_strict",
     "loads_unchecked_keys",
     "pointer_join",
+    "scan_structure",
 ]
 
 #: at most this many problems are reported for one document.
@@ -294,7 +295,7 @@ def _too_deep(text: str, max_depth: int) -> Problem | None:
     return None
 
 
-def _structure(data: bytes, max_depth: int) -> tuple[int, bool]:
+def scan_structure(data: bytes, max_depth: int) -> tuple[int, bool]:
     """How many object members a valid JSON text (as UTF-8) writes, and whether its
     arrays and objects nest more than ``max_depth`` deep (the top level is depth 1).
 
@@ -363,7 +364,7 @@ def loads_unchecked_keys(
         value = json.loads(text, parse_constant=scan.constant, parse_float=scan.number)
     except (LogFormatError, ValueError, RecursionError):
         return None
-    members, deep = _structure(data, max_depth)
+    members, deep = scan_structure(data, max_depth)
     if deep or scan.flagged or _may_hold_surrogates(text, from_utf8):
         return None
     return value, members
@@ -379,7 +380,7 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     line and column.
 
     The text is decoded first and its nesting measured after, by bytes-level passes
-    (``_structure``); a document that is too deep (or does not decode) is then measured
+    (``scan_structure``); a document that is too deep (or does not decode) is then measured
     token by token, so that the report (with its line and column) is the one a check
     before decoding gives.
     """
@@ -407,7 +408,7 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
         raise LogFormatError(
             [Problem("", f"integers of at most {sys.get_int_max_str_digits()} digits")]
         ) from None
-    if _structure(data, max_depth)[1]:
+    if scan_structure(data, max_depth)[1]:
         _raise_if_too_deep(text, max_depth)
     # Only a stand-in value or an escaped surrogate needs the walk.
     if scan.flagged or _may_hold_surrogates(text, from_utf8):

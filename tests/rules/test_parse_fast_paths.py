@@ -1,16 +1,17 @@
-"""The bytes-level structure scan of the strict parser (``strictjson._structure``) and
+"""The bytes-level structure scan of the strict parser (``strictjson.scan_structure``) and
 the fast path of ``parse_log`` that trusts it (``loads_unchecked_keys``)."""
 
 from __future__ import annotations
 
 import json
+from itertools import repeat
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.logformat import LogFormatError, parse_log
-from replay.strictjson import _structure, count_members, loads_strict, loads_unchecked_keys
+from replay.strictjson import count_members, loads_strict, loads_unchecked_keys, scan_structure
 
 from .test_logformat import valid_log
 
@@ -36,7 +37,7 @@ def test_the_scan_counts_members_and_measures_nesting(
     value: Any, ascii_only: bool, indent: bool, max_depth: int
 ) -> None:
     text = json.dumps(value, ensure_ascii=ascii_only, indent=1 if indent else None)
-    assert _structure(text.encode(), max_depth) == (
+    assert scan_structure(text.encode(), max_depth) == (
         count_members(value),
         _depth(value) > max_depth,
     )
@@ -44,9 +45,9 @@ def test_the_scan_counts_members_and_measures_nesting(
 
 def test_the_scan_sees_through_escapes_and_strings() -> None:
     text = r'{"a\\":"\"[{:","b":["\\\"",":]]"],"":{"\\\\":[[]]}}'
-    assert _structure(text.encode(), 64) == (4, False)
-    assert _structure(text.encode(), 3) == (4, True)
-    assert _structure(text.encode(), 4) == (4, False)
+    assert scan_structure(text.encode(), 64) == (4, False)
+    assert scan_structure(text.encode(), 3) == (4, True)
+    assert scan_structure(text.encode(), 4) == (4, False)
 
 
 def test_repeated_keys_make_the_member_count_differ() -> None:
@@ -94,7 +95,7 @@ def test_a_repeated_key_anywhere_in_a_valid_log_is_refused() -> None:
 
 def test_new_event_makes_the_same_events_as_the_class() -> None:
     from replay.cards import parse_card
-    from replay.eventmaker import new_event
+    from replay.eventmaker import new_event, new_events
     from replay.model import EndReason, Event, EventType
 
     assert new_event is not Event  # the fast maker is in use on this Python
@@ -107,6 +108,27 @@ def test_new_event_makes_the_same_events_as_the_class() -> None:
     ):
         made, built = new_event(*args), Event(*args)
         assert made == built and repr(made) == repr(built) and hash(made) == hash(built)
+        assert new_events(*([value] for value in args)) == [built]
+    columns = ([EventType.DRAW, EventType.PASS], [0, 2], [x3, d4], repeat(()), repeat(None), [1, 2])
+    expected = [Event(EventType.DRAW, 0, x3, t=1), Event(EventType.PASS, 2, d4, t=2)]
+    assert new_events(*columns) == expected
+
+
+def test_usual_events_with_a_wrong_value_get_the_full_checks() -> None:
+    log = valid_log()
+    log["events"][2:2] = [
+        {"type": "draw", "seat": True, "card": "x1", "t": 1},
+        {"type": "draw", "seat": 1, "card": "x1", "meta": 5},
+        {"type": "draw", "seat": 1, "card": "x11", "t": -1},
+    ]
+    try:
+        parse_log(_dumped(log))
+    except LogFormatError as exc:
+        assert [p.pointer for p in exc.problems] == [
+            "/events/2/seat", "/events/3/meta", "/events/4/card", "/events/4/t"
+        ]
+    else:
+        raise AssertionError("accepted")
 
 
 def test_the_hash_of_a_parsed_log_is_its_canonical_hash() -> None:
