@@ -6,6 +6,12 @@ CPU time (``time.process_time``): ``json.loads`` alone (the floor), ``loads_stri
 ``parse_log`` and the canonical bytes of the hash (``canonical_log_bytes``)::
 
     python bench/parse_speed.py --hands 500 --repeat 5
+
+``--instructions`` counts instead, with valgrind (steady under load): the instructions of
+one process that reads the logs and parses each once, less those of one that only reads
+them (``PYTHONHASHSEED=0``), per log::
+
+    python bench/parse_speed.py --hands 300 --instructions
 """
 
 from __future__ import annotations
@@ -13,6 +19,11 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,12 +43,50 @@ def best_us(fn: Callable[[Any], object], items: list[Any], repeat: int) -> float
     return best / len(items) * 1e6
 
 
+def _child(corpus: str, parse: bool) -> None:
+    with open(corpus, "rb") as fh:
+        lines = fh.read().splitlines()
+    if parse:
+        for line in lines:
+            parse_log(line)
+
+
+def _instructions(corpus: str, parse: bool) -> int:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, __file__, "--child", corpus] + (["--parse"] if parse else [])
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
+    match = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    if match is None:
+        raise SystemExit("valgrind printed no instruction count:\n" + out[-2000:])
+    return int(match.group(1).replace(",", ""))
+
+
+def count_instructions(rulesets: list[str], hands: int) -> None:
+    for ruleset in rulesets:
+        with tempfile.NamedTemporaryFile("wb", suffix=".ndjson") as fh:
+            for doc in simulate(hands, 1, ruleset):
+                fh.write(dumps(doc).encode() + b"\n")
+            fh.flush()
+            per_log = (_instructions(fh.name, True) - _instructions(fh.name, False)) // hands
+        print(f"{ruleset}: {per_log:,} instructions per parse_log ({hands} logs)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--ruleset", action="append", choices=RULESETS)
+    ap.add_argument("--instructions", action="store_true", help="count with valgrind")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    ap.add_argument("--parse", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.child:
+        _child(a.child, a.parse)
+        return
+    if a.instructions:
+        count_instructions(a.ruleset or list(RULESETS), a.hands)
+        return
     print(f"{'ruleset':10} {'bytes':>6} {'json.loads':>10} {'loads_strict':>12} "
           f"{'parse_log':>9} {'canonical':>9}  (us a log, CPU, best of {a.repeat})")
     for ruleset in a.ruleset or RULESETS:
