@@ -961,13 +961,18 @@ def _quick_log(raw: bytes | str, max_depth: int) -> Log | None:
     """The log of a valid document, without looking for repeated keys object by object
     (``loads_unchecked_keys``): the objects ``_build`` accepted hold as many keys as the
     text writes members, or else None; None for any other fault too. The strict path then
-    gives the answer, problems and all."""
+    gives the answer, problems and all. A document refused for its shape alone (its
+    objects, all counted, hold every member) is refused here with the same problems."""
     loaded = loads_unchecked_keys(raw, max_depth)
     if loaded is None or type(loaded[0]) is not dict:
         return None
     doc, members = loaded
     try:
         log = _build(doc)
+    except LogFormatError:
+        if _count_members(doc) == members:  # no key repeated: the strict path would
+            raise  # decode the same document and find the same problems
+        return None
     except Exception:  # noqa: BLE001 - whatever it is, the strict path says it in full
         return None
     return log if _members(doc) == members else None
