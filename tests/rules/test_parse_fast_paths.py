@@ -7,6 +7,7 @@ import json
 from itertools import repeat
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,3 +147,15 @@ def test_the_hash_of_a_parsed_log_is_its_canonical_hash() -> None:
     for raw in (json.dumps(log).encode(), json.dumps(log, ensure_ascii=False, indent=2)):
         parsed = parse_log(raw)
         assert parsed.sha256 == log_sha256(json.loads(raw))
+
+
+def test_a_repeated_key_is_reported_before_the_shape() -> None:
+    log = valid_log()
+    log["dealer"] = 7
+    raw = _dumped(log)
+    with pytest.raises(LogFormatError) as shape_only:
+        parse_log(raw)
+    assert [p.pointer for p in shape_only.value.problems] == ["/dealer"]
+    with pytest.raises(LogFormatError) as both:
+        parse_log(raw.replace(b'"hand": 3', b'"hand": 3, "hand": 4'))
+    assert [p.pointer for p in both.value.problems] == ["/match/hand"]
