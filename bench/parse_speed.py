@@ -12,6 +12,11 @@ one process that reads the logs and parses each once, less those of one that onl
 them (``PYTHONHASHSEED=0``), per log::
 
     python bench/parse_speed.py --hands 300 --instructions
+
+``--refused`` times the refusals instead: the byte inputs of the pinned parser cases
+(``tests/data/parse-cases.ndjson.xz``) that ``parse_log`` refuses, per input::
+
+    python bench/parse_speed.py --refused
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import lzma
 import os
 import re
 import subprocess
@@ -26,9 +32,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from replay.logformat import canonical_log_bytes, loads_strict, parse_log
+from replay.logformat import LogFormatError, canonical_log_bytes, loads_strict, parse_log
 from replay.tools.simulate import RULESETS, dumps, simulate
 
 
@@ -72,12 +79,36 @@ def count_instructions(rulesets: list[str], hands: int) -> None:
         print(f"{ruleset}: {per_log:,} instructions per parse_log ({hands} logs)")
 
 
+CASES = Path(__file__).resolve().parents[1] / "tests" / "data" / "parse-cases.ndjson.xz"
+
+
+def _refuse(raw: bytes) -> None:
+    try:
+        parse_log(raw)
+    except LogFormatError:
+        pass
+
+
+def time_refusals(repeat: int) -> None:
+    with lzma.open(CASES, "rt", encoding="utf-8") as fh:
+        cases = [json.loads(line) for line in fh]
+    refused = [
+        case["input"].encode("latin-1") for case in cases
+        if case["as"] == "bytes" and case["call"] == "parse_log" and "problems" in case["answer"]
+    ]
+    gc.collect()
+    gc.freeze()
+    print(f"{len(refused)} refused inputs: {best_us(_refuse, refused, repeat):.1f} us each "
+          f"(CPU, best of {repeat})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--ruleset", action="append", choices=RULESETS)
     ap.add_argument("--instructions", action="store_true", help="count with valgrind")
+    ap.add_argument("--refused", action="store_true", help="time the pinned refusals")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--parse", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -86,6 +117,9 @@ def main() -> None:
         return
     if a.instructions:
         count_instructions(a.ruleset or list(RULESETS), a.hands)
+        return
+    if a.refused:
+        time_refusals(a.repeat)
         return
     print(f"{'ruleset':10} {'bytes':>6} {'json.loads':>10} {'loads_strict':>12} "
           f"{'parse_log':>9} {'canonical':>9}  (us a log, CPU, best of {a.repeat})")
