@@ -16,13 +16,20 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import operator
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from itertools import compress, repeat
 from typing import Any, Final, TypeVar
 
 from .cards import NAMES, Card, is_card_name, parse_card
+from .eventmaker import new_event as _new_event
+from .eventmaker import new_events as _new_events
 from .model import (
+    EV_CHI,
+    EV_END,
+    EV_HU,
     FORMAT,
     Commitment,
     Deal,
@@ -41,9 +48,11 @@ from .strictjson import (
     LogFormatError,
     Problem,
     loads_strict,
+    loads_unchecked_keys,
 )
 from .strictjson import Problems as _Problems
 from .strictjson import check_json as _check_json
+from .strictjson import count_members as _count_members
 from .strictjson import describe as _got
 from .strictjson import pointer_join as _ptr
 
@@ -108,6 +117,17 @@ _END_REASONS: Final[dict[str, EndReason]] = {r.value: r for r in EndReason}
 _OUTCOMES: Final = frozenset(o.value for o in Outcome)
 _EVENT_ANY: Final = ("type", "seat", "card", "groups", "reason", "t", "meta")
 _CARD_OF: Final[dict[str, Card]] = {name: parse_card(name) for name in NAMES}
+# The usual event: a card event with its time, no meta (its text is written out: card and
+# type names need no escapes; seat and t are checked to be ints, not bools).
+_USUAL_KEYS: Final = frozenset(("type", "seat", "card", "t"))
+_USUAL_KINDS: Final[dict[str, EventType]] = {
+    name: kind for name, kind in _EVENT_TYPES.items() if EVENT_REQUIRED[kind] == ("seat", "card")
+}
+_USUAL_TEXT: Final = '{"card":"%s","seat":%d,"t":%d,"type":"%s"}'
+_USUAL_COLUMNS: Final = operator.itemgetter("card", "seat", "t", "type")
+_INT: Final = {int}
+_DEAL_KEYS: Final = frozenset(DEAL_FIELDS)
+_RESULT_KEYS: Final = frozenset(RESULT_FIELDS)
 _EVENT_KEYS: Final[dict[EventType, frozenset[str]]] = {
     t: frozenset(allowed) for t, allowed in _EVENT_ALLOWED.items()
 }
@@ -118,11 +138,44 @@ _T = TypeVar("_T")
 # --- canonical form -------------------------------------------------------------------------
 
 
+#: the canonical JSON text of a value: sorted keys, compact, UTF-8 characters as they are.
+_json: Final = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+).encode
+
+
 def canonical_log_bytes(doc: Mapping[str, Any]) -> bytes:
     """The log as sorted-key, compact UTF-8 JSON: what ``log_sha256`` hashes."""
     return json.dumps(
         doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     ).encode("utf-8")
+
+
+def _canonical_valid(doc: dict[str, Any], event_texts: list[str]) -> bytes:
+    """``canonical_log_bytes`` of a document ``_build`` accepted, given the canonical
+    text of each event (most written out by ``_events``, faster than the encoder): its
+    keys are ``TOP_FIELDS`` names and its deal holds card names, which need no escapes."""
+    parts = []
+    for key in sorted(doc):
+        if key == "events":
+            parts.append(f'"events":[{",".join(event_texts)}]')
+        elif key == "deal":
+            parts.append(f'"deal":{_deal_text(doc["deal"])}')
+        else:
+            parts.append(f'"{key}":{_json(doc[key])}')
+    return ("{" + ",".join(parts) + "}").encode("utf-8")
+
+
+def _deal_text(deal: dict[str, Any]) -> str:
+    hands = ",".join(map(_names_text, deal["hands"]))
+    text = f'"hands":[{hands}],"shown":"{deal["shown"]}","stock":{_names_text(deal["stock"])}}}'
+    if "commitment" in deal:
+        return f'{{"commitment":{_json(deal["commitment"])},{text}'
+    return "{" + text
+
+
+def _names_text(names: list[str]) -> str:
+    return '["' + '","'.join(names) + '"]' if names else "[]"
 
 
 def log_sha256(doc: Mapping[str, Any]) -> str:
@@ -359,10 +412,33 @@ def _started_at(doc: dict[str, Any], p: _Problems) -> str | None:
     return None
 
 
+def _quick_players(value: Any) -> tuple[str, str, str] | None:
+    """The player ids by seat of well-formed players, or None (then ``_players`` checks)."""
+    if type(value) is not list or len(value) != 3:
+        return None
+    by_seat: list[str | None] = [None, None, None]
+    for item in value:
+        if type(item) is not dict or len(item) != 2:
+            return None
+        seat = item.get("seat")
+        ident = item.get("id")
+        if type(seat) is not int or not 0 <= seat <= 2 or by_seat[seat] is not None:
+            return None
+        if type(ident) is not str or not 0 < len(ident) <= MAX_ID_LENGTH:
+            return None
+        by_seat[seat] = ident
+    first, second, third = by_seat
+    assert first is not None and second is not None and third is not None
+    return first, second, third
+
+
 def _players(doc: dict[str, Any], p: _Problems) -> tuple[str, str, str] | None:
     value = _take(doc, "players", "", p, "a list of 3 players")
     if value is _MISSING:
         return None
+    quick = _quick_players(value)
+    if quick is not None:
+        return quick
     if not isinstance(value, list):
         p.add("/players", f'a list of 3 players {{"seat", "id"}}, got {_got(value)}')
         return None
@@ -423,10 +499,53 @@ def _commitment(deal: dict[str, Any], p: _Problems) -> Commitment | None:
     return None
 
 
+def _quick_names(value: Any, most: int) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
+    if type(value) is not list or len(value) > most:
+        return None
+    cards = _quick_cards(value)
+    return None if cards is None else (cards, tuple(value))
+
+
+def _quick_deal(value: Any) -> Deal | None:
+    """The deal of a well-formed ``deal`` object, or None (then ``_deal`` checks it)."""
+    if type(value) is not dict or not _DEAL_KEYS.issuperset(value):
+        return None
+    hands = value.get("hands")
+    if type(hands) is not list or len(hands) != 3:
+        return None
+    first, second, third = (_quick_names(hand, MAX_CARD_LIST) for hand in hands)
+    stock = _quick_names(value.get("stock"), MAX_CARD_LIST)
+    shown = value.get("shown")
+    card = _CARD_OF.get(shown) if type(shown) is str else None
+    if first is None or second is None or third is None or stock is None or card is None:
+        return None
+    commitment = None
+    if "commitment" in value:
+        found = value["commitment"]
+        if type(found) is not dict or len(found) != 2:
+            return None
+        salt = found.get("salt")
+        digest = found.get("sha256")
+        if type(salt) is not str or type(digest) is not str or not _HEX64.fullmatch(digest):
+            return None
+        commitment = Commitment(salt, digest)
+    return Deal(
+        hands=(first[0], second[0], third[0]),
+        shown=card,
+        stock=stock[0],
+        hand_names=(first[1], second[1], third[1]),
+        stock_names=stock[1],
+        commitment=commitment,
+    )
+
+
 def _deal(doc: dict[str, Any], p: _Problems) -> Deal | None:
     value = _take(doc, "deal", "", p, 'the deal {"hands", "shown", "stock"}')
     if value is _MISSING:
         return None
+    quick = _quick_deal(value)
+    if quick is not None:
+        return quick
     deal = _fields(value, "/deal", DEAL_FIELDS, p, 'the deal {"hands", "shown", "stock"}')
     if deal is None:
         return None
@@ -499,47 +618,59 @@ def _groups(value: Any, pointer: str, p: _Problems) -> tuple[tuple[Card, ...], .
     return tuple(groups) if ok else None
 
 
-def _quick_event(value: Any) -> Event | None:
-    """A well-formed event at full speed, or None: then ``_event`` checks it and says
-    what is wrong (it builds the same ``Event`` from a well-formed one)."""
+def _quick_event(value: Any) -> tuple[Event, str] | None:
+    """A well-formed event at full speed, with its canonical JSON text; or None: then
+    ``_event`` checks it and says what is wrong (it builds the same ``Event`` from a
+    well-formed one)."""
     if type(value) is not dict:
         return None
     raw_type = value.get("type")
-    if type(raw_type) is not str:
-        return None
-    kind = _EVENT_TYPES.get(raw_type)
+    kind = _EVENT_TYPES.get(raw_type) if type(raw_type) is str else None
     if kind is None or not _EVENT_KEYS[kind].issuperset(value):
         return None
-    t = None
-    if "t" in value:
-        t = value["t"]
-        if type(t) is not int or t < 0:
-            return None
-    if "meta" in value and type(value["meta"]) is not dict:
+    t = value.get("t", _MISSING)
+    if t is not _MISSING and (type(t) is not int or t < 0):
         return None
-    if kind is EventType.END:
+    plain = "meta" not in value
+    if not plain and type(value["meta"]) is not dict:
+        return None
+    if kind is EV_END:
         reason = value.get("reason")
         found = _END_REASONS.get(reason) if type(reason) is str else None
-        return None if found is None else Event(type=kind, reason=found, t=t)
+        if found is None:
+            return None
+        return _new_event(kind, None, None, (), found, None if t is _MISSING else t), _json(value)
     seat = value.get("seat")
     if type(seat) is not int or not 0 <= seat <= 2 or "card" not in value:
         return None
     name = value["card"]
     card = _CARD_OF.get(name) if type(name) is str else None
-    if card is None and not (name is None and kind is EventType.HU):
+    if card is None and not (name is None and kind is EV_HU):
         return None
-    if kind is not EventType.CHI:
-        return Event(type=kind, seat=seat, card=card, t=t)
-    groups = value.get("groups")
-    if type(groups) is not list or not groups:
-        return None
-    made = []
-    for group in groups:
-        cards = _quick_cards(group) if type(group) is list and len(group) == 3 else None
-        if cards is None:
+    groups: tuple[tuple[Card, ...], ...] = ()
+    groups_text = ""
+    if kind is EV_CHI:
+        found_groups = value.get("groups")
+        if type(found_groups) is not list or not found_groups:
             return None
-        made.append(cards)
-    return Event(type=kind, seat=seat, card=card, groups=tuple(made), t=t)
+        made = []
+        for group in found_groups:
+            cards = _quick_cards(group) if type(group) is list and len(group) == 3 else None
+            if cards is None:
+                return None
+            made.append(cards)
+        groups = tuple(made)
+        groups_text = ",".join(['["' + '","'.join(group) + '"]' for group in found_groups])
+    event = _new_event(kind, seat, card, groups, None, None if t is _MISSING else t)
+    if not plain or card is None:
+        return event, _json(value)
+    # The canonical text, written out: every value is checked above (card and type names
+    # need no escapes; seat and t are ints, not bools).
+    text = f'{{"card":"{name}",'
+    if groups:
+        text += f'"groups":[{groups_text}],'
+    text += f'"seat":{seat},' if t is _MISSING else f'"seat":{seat},"t":{t},'
+    return event, text + f'"type":"{raw_type}"}}'
 
 
 def _event(value: Any, pointer: str, p: _Problems) -> Event | None:
@@ -637,30 +768,93 @@ def _event_common(value: dict[str, Any], pointer: str, p: _Problems) -> tuple[in
     return t, ok
 
 
-def _events(doc: dict[str, Any], p: _Problems) -> tuple[Event, ...] | None:
+def _events(doc: dict[str, Any], p: _Problems) -> tuple[tuple[Event, ...], list[str]] | None:
+    """The events, and the canonical JSON text of each."""
     value = _take(doc, "events", "", p, "a list of events (may be empty)")
     if value is _MISSING:
         return None
     if not isinstance(value, list):
         p.add("/events", f"a list of events (may be empty), got {_got(value)}")
         return None
-    events: list[Event] = []
+    batch = _usual_events(value)
+    events, texts, others = batch if batch is not None else ([], [], range(len(value)))
     ok = True
-    for index, item in enumerate(value):
-        event = _quick_event(item)
-        if event is None:
-            event = _event(item, _ptr("/events", index), p)
+    for index in others:  # in order, each where it stands in the list
+        item = value[index]
+        quick = _quick_event(item)
+        if quick is not None:
+            events.insert(index, quick[0])
+            texts.insert(index, quick[1])
+            continue
+        event = _event(item, _ptr("/events", index), p)
         if event is None:
             ok = False
-        else:
-            events.append(event)
-    return tuple(events) if ok else None
+        elif ok:
+            events.insert(index, event)
+            texts.insert(index, _json(item))
+    return (tuple(events), texts) if ok else None
+
+
+def _usual_events(
+    items: list[Any],
+) -> tuple[list[Event], list[str], list[int] | range] | None:
+    """The usual events of the list (``_USUAL_KEYS``) and their canonical texts, column
+    by column at C speed, with the indexes of the other items; or None when an item is
+    not an object or a usual one has a wrong value (then each item is checked alone)."""
+    try:
+        # four members, which then must be the usual four
+        usual = list(map((4).__eq__, map(len, items)))
+        rows = list(map(_USUAL_COLUMNS, compress(items, usual)))
+        if not rows:
+            return [], [], range(len(items))
+        names, seats, times, types = zip(*rows, strict=True)
+        cards = list(map(_CARD_OF.__getitem__, names))
+        kinds = list(map(_USUAL_KINDS.__getitem__, types))
+    except (KeyError, TypeError):  # not an object; other keys; not a card or usual type
+        return None
+    if (
+        set(map(type, seats)) != _INT or set(map(type, times)) != _INT
+        or min(seats) < 0 or max(seats) > 2 or min(times) < 0
+    ):
+        return None
+    events = _new_events(kinds, seats, cards, repeat(()), repeat(None), times)
+    texts = list(map(_USUAL_TEXT.__mod__, rows))
+    others = list(compress(range(len(items)), map(operator.not_, usual)))
+    return events, texts, others
+
+
+def _quick_result(obj: Any) -> dict[str, Any] | None:
+    """A well-formed result as given (lists copied), or None (then ``_result`` checks)."""
+    if type(obj) is not dict or not _RESULT_KEYS.issuperset(obj):
+        return None
+    outcome = obj.get("outcome")
+    winner = obj.get("winner", _MISSING)
+    scores = obj.get("scores")
+    if type(outcome) is not str or outcome not in _OUTCOMES or winner is _MISSING:
+        return None
+    if winner is not None and (type(winner) is not int or not 0 <= winner <= 2):
+        return None
+    if type(scores) is not list or len(scores) != 3 or not all(type(s) is int for s in scores):
+        return None
+    for key in RESULT_INTS:
+        if key in obj and type(obj[key]) is not int:
+            return None
+    if "fans" in obj:
+        fans = obj["fans"]
+        if type(fans) is not list or not all(type(f) is str and f in FANS for f in fans):
+            return None
+        if len(set(fans)) != len(fans):
+            return None
+    return {key: list(item) if type(item) is list else item for key, item in obj.items()}
 
 
 def _result(doc: dict[str, Any], p: _Problems) -> tuple[bool, dict[str, Any] | None]:
     """(ok, the result as given); ``(True, None)`` when there is none."""
     if "result" not in doc:
         return True, None
+    quick = _quick_result(doc["result"])
+    if quick is not None:
+        return True, quick
     obj = _fields(doc["result"], "/result", RESULT_FIELDS, p, 'a result object {"outcome", ...}')
     if obj is None:
         return False, None
@@ -721,6 +915,7 @@ def _build(doc: dict[str, Any]) -> Log:
     if "meta" in doc:
         _meta(doc["meta"], "/meta", p)
     p.raise_if_any()
+    made, event_texts = _need(events)
     return Log(
         game_id=_need(game_id),
         ruleset=_need(ruleset),
@@ -728,12 +923,12 @@ def _build(doc: dict[str, Any]) -> Log:
         players=_need(players),
         dealer=_need(dealer),
         deal=_need(deal),
-        events=_need(events),
+        events=made,
         result=result,
         match=match,
         started_at=started_at,
         raw=doc,
-        sha256=log_sha256(doc),
+        sha256=hashlib.sha256(_canonical_valid(doc, event_texts)).hexdigest(),
     )
 
 
@@ -753,7 +948,52 @@ def parse_log(raw: bytes | str | dict[str, Any], max_depth: int = DEFAULT_MAX_DE
         p.raise_if_any()
         doc: Any = copy.deepcopy(raw)
     else:
+        quick = _quick_log(raw, max_depth)
+        if quick is not None:
+            return quick
         doc = loads_strict(raw, max_depth)
     if not isinstance(doc, dict):
         raise LogFormatError([Problem("", f"a JSON object (the log), got {_got(doc)}")])
     return _build(doc)
+
+
+def _quick_log(raw: bytes | str, max_depth: int) -> Log | None:
+    """The log of a valid document, without looking for repeated keys object by object
+    (``loads_unchecked_keys``): the objects ``_build`` accepted hold as many keys as the
+    text writes members, or else None; None for any other fault too. The strict path then
+    gives the answer, problems and all. A document refused for its shape alone (its
+    objects, all counted, hold every member) is refused here with the same problems."""
+    loaded = loads_unchecked_keys(raw, max_depth)
+    if loaded is None or type(loaded[0]) is not dict:
+        return None
+    doc, members = loaded
+    try:
+        log = _build(doc)
+    except LogFormatError:
+        if _count_members(doc) == members:  # no key repeated: the strict path would
+            raise  # decode the same document and find the same problems
+        return None
+    except Exception:  # noqa: BLE001 - whatever it is, the strict path says it in full
+        return None
+    return log if _members(doc) == members else None
+
+
+def _members(doc: dict[str, Any]) -> int:
+    """The keys of the objects of a document ``_build`` accepted: its shape says which
+    values are objects, and only ``meta`` can nest more (``rules``, ``match`` and
+    ``result`` hold no objects). Any object not counted makes the sum too small, never
+    too large: a repeated key can not hide."""
+    count = len(doc) + sum(map(len, doc["players"]))
+    deal = doc["deal"]
+    count += len(deal) + len(deal.get("commitment", ()))
+    for key in ("rules", "match", "result"):
+        if key in doc:
+            count += len(doc[key])
+    if "meta" in doc:
+        count += _count_members(doc["meta"])
+    events = doc["events"]
+    count += sum(map(len, events))
+    for event in events:
+        if "meta" in event:
+            count += _count_members(event["meta"])
+    return count

@@ -26,10 +26,13 @@ __all__ = [
     "Problem",
     "Problems",
     "check_json",
+    "count_members",
     "describe",
     "escape_token",
     "loads_strict",
+    "loads_unchecked_keys",
     "pointer_join",
+    "scan_structure",
 ]
 
 #: at most this many problems are reported for one document.
@@ -42,6 +45,11 @@ _MAYBE_SURROGATE: Final = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
 # A JSON string (its closing quote optional, so a match never backtracks), or one
 # bracket; used to measure nesting before parsing.
 _DEPTH_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+# The structure scan of a valid JSON text keeps quotes, colons and brackets (objects'
+# as arrays') and drops every other byte: no byte of a multi-byte UTF-8 character is ASCII.
+_NOT_STRUCTURE: Final = bytes(range(256)).translate(None, b'":[]{}')
+_AS_ARRAYS: Final = bytes.maketrans(b"{}", b"[]")
+_STRING_MARKS: Final = re.compile(rb'"[^"]*"')
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
 _WIDE_BOMS: Final = (
     (b"\x00\x00\xfe\xff", "UTF-32"),
@@ -242,7 +250,8 @@ def check_json(value: Any, path: list[str | int], max_depth: int, p: Problems) -
         p.add(_pointer(path), f"a JSON value, got {describe(value)}")
 
 
-def _decode(raw: bytes) -> str:
+def _decode(raw: bytes) -> tuple[str, bytes]:
+    """The text of UTF-8 bytes, and the bytes without a leading BOM."""
     for bom, name in _WIDE_BOMS:
         if raw.startswith(bom):
             raise LogFormatError([Problem("", f"UTF-8 JSON text, got {name} (byte order mark)")])
@@ -253,7 +262,7 @@ def _decode(raw: bytes) -> str:
             [Problem("", "UTF-8 JSON text, got NUL bytes (UTF-16 or UTF-32 without a BOM?)")]
         )
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8"), raw
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - raw.rfind(b"\n", 0, exc.start)
@@ -286,21 +295,79 @@ def _too_deep(text: str, max_depth: int) -> Problem | None:
     return None
 
 
-def _deeper_than(value: Any, max_depth: int) -> bool:
-    """Whether the arrays and objects of a decoded value nest more than ``max_depth`` deep
-    (the top level is depth 1): one pass over the containers, level by level."""
-    level = [value] if isinstance(value, dict | list) else []
-    depth = 0
-    while level:
-        depth += 1
-        if depth > max_depth:
-            return True
-        inner: list[Any] = []
-        for container in level:
-            items = container.values() if isinstance(container, dict) else container
-            inner += [item for item in items if isinstance(item, dict | list)]
-        level = inner
-    return False
+def scan_structure(data: bytes, max_depth: int) -> tuple[int, bool]:
+    """How many object members a valid JSON text (as UTF-8) writes, and whether its
+    arrays and objects nest more than ``max_depth`` deep (the top level is depth 1).
+
+    C-speed passes over bytes, no Python per value: escaped backslashes and quotes
+    dropped, everything but quotes, colons and brackets dropped, strings dropped (two
+    adjacent quotes may close one string and open the next: then only dropped bytes stood
+    between them, and the two strings are dropped as one), colons counted, then the
+    innermost brackets removed once per level.
+    """
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = data.translate(_AS_ARRAYS, _NOT_STRUCTURE).replace(b'""', b"")
+    if b'"' in marks:
+        marks = _STRING_MARKS.sub(b"", marks)
+    members = marks.count(b":")
+    if members:
+        marks = marks.translate(None, b":")
+    for _ in range(max_depth):
+        if not marks:
+            return members, False
+        marks = marks.replace(b"[]", b"")
+    return members, bool(marks)
+
+
+def _text_of(raw: bytes | str) -> tuple[str, bytes, bool]:
+    """The JSON text, its UTF-8 bytes, and whether it came as bytes."""
+    if isinstance(raw, str):
+        return raw, raw.encode("utf-8", "surrogatepass"), False
+    if isinstance(raw, bytes | bytearray | memoryview):
+        text, data = _decode(bytes(raw))
+        return text, data, True
+    raise LogFormatError([Problem("", f"JSON text as bytes or str, got {describe(raw)}")])
+
+
+def _may_hold_surrogates(text: str, from_utf8: bool) -> bool:
+    """Whether a lone surrogate may be in the text (valid UTF-8 holds no raw surrogate,
+    so decoded bytes need the search only when they hold an escape)."""
+    if from_utf8 and ("\\" not in text or "\\u" not in text):  # a one-character search is fast
+        return False
+    return bool(_MAYBE_SURROGATE.search(text))
+
+
+def count_members(value: Any) -> int:
+    """How many keys the objects in ``value`` hold in all."""
+    if isinstance(value, dict):
+        return len(value) + sum(count_members(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(count_members(item) for item in value)
+    return 0
+
+
+def loads_unchecked_keys(
+    raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH
+) -> tuple[Any, int] | None:
+    """The fast half of ``loads_strict``, for a caller that counts keys: the value
+    ``loads_strict`` gives, and the number of object members the text writes; or None
+    when ``loads_strict`` refuses the text, or might (then call it for the answer).
+
+    Repeated keys are not looked for: the decoded objects keep the last value of a key.
+    The objects of the value hold as many keys in all as the text writes members exactly
+    when no key is repeated; only then is the value ``loads_strict``'s.
+    """
+    scan = _Scan()
+    try:
+        text, data, from_utf8 = _text_of(raw)
+        value = json.loads(text, parse_constant=scan.constant, parse_float=scan.number)
+    except (LogFormatError, ValueError, RecursionError):
+        return None
+    members, deep = scan_structure(data, max_depth)
+    if deep or scan.flagged or _may_hold_surrogates(text, from_utf8):
+        return None
+    return value, members
 
 
 def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
@@ -312,18 +379,12 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     and arrays/objects nested more than ``max_depth`` deep. A syntax error reports its
     line and column.
 
-    The text is decoded first and its nesting measured after, on the containers only;
-    a document that is too deep (or does not decode) is then measured on its text, so
-    that the report (with its line and column) is the one a check before decoding gives.
+    The text is decoded first and its nesting measured after, by bytes-level passes
+    (``scan_structure``); a document that is too deep (or does not decode) is then measured
+    token by token, so that the report (with its line and column) is the one a check
+    before decoding gives.
     """
-    if isinstance(raw, str):
-        text = raw
-        from_utf8 = False
-    elif isinstance(raw, bytes | bytearray | memoryview):
-        text = _decode(bytes(raw))
-        from_utf8 = True
-    else:
-        raise LogFormatError([Problem("", f"JSON text as bytes or str, got {describe(raw)}")])
+    text, data, from_utf8 = _text_of(raw)
     scan = _Scan()
     try:
         value = json.loads(
@@ -347,11 +408,10 @@ def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
         raise LogFormatError(
             [Problem("", f"integers of at most {sys.get_int_max_str_digits()} digits")]
         ) from None
-    if _deeper_than(value, max_depth):
+    if scan_structure(data, max_depth)[1]:
         _raise_if_too_deep(text, max_depth)
-    # Only a stand-in value or an escaped surrogate needs the walk (valid UTF-8 holds no
-    # raw surrogate, so decoded bytes need the search only when they hold an escape).
-    if scan.flagged or ("\\u" in text if from_utf8 else True) and _MAYBE_SURROGATE.search(text):
+    # Only a stand-in value or an escaped surrogate needs the walk.
+    if scan.flagged or _may_hold_surrogates(text, from_utf8):
         p = Problems()
         check_json(value, [], max_depth, p)
         p.raise_if_any()
