@@ -293,22 +293,22 @@ def _split(x: int, pair: bool) -> int:
         return -1 if pair else 0
     memo = _memo_pair if pair else _memo
     k = _KIND_AT_BIT[(x & -x).bit_length()]  # the lowest kind present
-    sh = 3 * k
-    n = (x >> sh) & 7
+    y = x >> 3 * k  # the counts from kind k up, kind k in the lowest 3 bits
+    n = y & 7
     best = -1
     if pair and n >= 2:  # the pair: the rest owes none
         sub = x - _TWO[k]
         r = _memo.get(sub)
         best = _split(sub, False) if r is None else r
     rk = k % 10
-    if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
+    if rk <= 7 and y & 0o70 and y & 0o700:  # k + 1 and k + 2 present
         sub = x - _RUN_MASK[k]
         r = memo.get(sub)
         if r is None:
             r = _split(sub, pair)
         if r >= 0 and r + _RUN[k] > best:
             best = r + _RUN[k]
-    if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
+    if rk == 1 and y & 0o700000 and y & 0o700000000:  # 七 (k + 5) and 十 (k + 8)
         sub = x - _ERQISHI_MASK[k]
         r = memo.get(sub)
         if r is None:
@@ -316,7 +316,7 @@ def _split(x: int, pair: bool) -> int:
         if r >= 0 and r + _ERQISHI[k] > best:
             best = r + _ERQISHI[k]
     if k < 10:
-        m = (x >> (sh + 30)) & 7
+        m = (y >> 30) & 7  # the same rank, big
         if m:
             if n >= 2:
                 sub = x - _JIAO_TWO_SMALL[k]
@@ -410,23 +410,28 @@ def _huxi_bound(x: int) -> int:
     """At most this much huxi from any split of the packed free cards ``x``: only 一二三
     and 二七十 score, one each per copy of their scarcest card (small 3, big 6)."""
     bound = 0
-    two = (x >> 3) & 7
+    case = x & _CASE_BITS  # the small cards (30 bits: one-digit ints from here)
+    two = (case >> 3) & 7
     if two:
-        n = x & 7
-        m = (x >> 6) & 7
+        n = case & 7
+        m = (case >> 6) & 7
         bound += 3 * (n if n < m else m) if n < two or m < two else 3 * two
-        n = (x >> 18) & 7
-        m = (x >> 27) & 7
+        n = (case >> 18) & 7
+        m = (case >> 27) & 7
         bound += 3 * (n if n < m else m) if n < two or m < two else 3 * two
-    two = (x >> 33) & 7
+    case = x >> 30  # the big cards
+    two = (case >> 3) & 7
     if two:
-        n = (x >> 30) & 7
-        m = (x >> 36) & 7
+        n = case & 7
+        m = (case >> 6) & 7
         bound += 6 * (n if n < m else m) if n < two or m < two else 6 * two
-        n = (x >> 48) & 7
-        m = (x >> 57) & 7
+        n = (case >> 18) & 7
+        m = (case >> 27) & 7
         bound += 6 * (n if n < m else m) if n < two or m < two else 6 * two
     return bound
+
+
+_CASE_BITS: Final = (1 << 30) - 1
 
 
 # the kinds ``_huxi_bound`` reads: 一, 二, 三, 七 and 十 of each case
