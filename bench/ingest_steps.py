@@ -29,6 +29,8 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from measure import best_cpu_seconds  # noqa: E402
+
 from app import gc_tuning  # noqa: E402
 from app.admin.repository import ReauditRepository  # noqa: E402
 from app.admin.service import apply, empty_report, reverify  # noqa: E402
@@ -44,13 +46,7 @@ T = TypeVar("T")
 
 
 def cpu_ms(items: Sequence[T], step: Callable[[T], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        for item in items:
-            step(item)
-        best = min(best, time.process_time() - start)
-    return 1000 * best / len(items)
+    return 1000 * best_cpu_seconds(items, step, repeat)
 
 
 def job_steps(db: Database, raws: Sequence[bytes], size: int) -> dict[str, float]:

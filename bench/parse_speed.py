@@ -25,15 +25,12 @@ import argparse
 import gc
 import json
 import lzma
-import os
-import re
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from measure import best_cpu_seconds, instructions
 
 from replay.logformat import LogFormatError, canonical_log_bytes, loads_strict, parse_log
 from replay.tools.simulate import RULESETS, dumps, simulate
@@ -41,13 +38,7 @@ from replay.tools.simulate import RULESETS, dumps, simulate
 
 def best_us(fn: Callable[[Any], object], items: list[Any], repeat: int) -> float:
     """Best CPU time per item, in microseconds, over ``repeat`` passes."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        for item in items:
-            fn(item)
-        best = min(best, time.process_time() - start)
-    return best / len(items) * 1e6
+    return best_cpu_seconds(items, fn, repeat) * 1e6
 
 
 def _child(corpus: str, parse: bool) -> None:
@@ -59,14 +50,7 @@ def _child(corpus: str, parse: bool) -> None:
 
 
 def _instructions(corpus: str, parse: bool) -> int:
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-           sys.executable, __file__, "--child", corpus] + (["--parse"] if parse else [])
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
-    match = re.search(r"I\s+refs:\s+([\d,]+)", out)
-    if match is None:
-        raise SystemExit("valgrind printed no instruction count:\n" + out[-2000:])
-    return int(match.group(1).replace(",", ""))
+    return instructions(__file__, "--child", corpus, *(["--parse"] if parse else []))
 
 
 def count_instructions(rulesets: list[str], hands: int) -> None:

@@ -410,6 +410,8 @@ def _huxi_bound(x: int) -> int:
     """At most this much huxi from any split of the packed free cards ``x``: only 一二三
     and 二七十 score, one each per copy of their scarcest card (small 3, big 6)."""
     bound = 0
+    # Written out for both cases (a loop over them measured 2.5% more instructions a
+    # verified hand: this runs for most claim-window win checks).
     case = x & _CASE_BITS  # the small cards (30 bits: one-digit ints from here)
     two = (case >> 3) & 7
     if two:
@@ -476,9 +478,8 @@ class WinCheck:
     _bound: int
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
-                 hand: tuple[int, ...], same_melds: WinCheck | None = None) -> None:
-        """``same_melds``: a check built on the same melds (its table summary is reused)."""
-        self._setup(_table(melds) if same_melds is None else same_melds._t, hand)
+                 hand: tuple[int, ...]) -> None:
+        self._setup(_table(melds), hand)
 
     @classmethod
     def on_table(cls, table: TableSummary | None, hand: tuple[int, ...]) -> WinCheck:

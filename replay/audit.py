@@ -136,8 +136,8 @@ class Audit:
         claimed = self.log.result
         mismatches: list[str] = []
         expected = None if st.expected is None else st.expected.to_json()
-        if claimed is not None and st.expected is not None and not st.invalid:
-            mismatches, message = compare_result(claimed, st.expected, expected)
+        if claimed is not None and expected is not None and not st.invalid:
+            mismatches, message = compare_result(claimed, expected)
             if mismatches:
                 findings.append(Finding(None, None, Code.SCORE_MISMATCH, Severity.VIOLATION,
                                         message))

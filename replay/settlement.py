@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .results import RESULT_INTS, Score
+from .results import RESULT_INTS
 
 # Fields a drawn or abandoned hand does not have: absent, null or 0 (fans: []) agree.
 _WIN_ONLY = RESULT_INTS
@@ -20,12 +20,9 @@ def _agrees(field: str, claimed: Any, expected: dict[str, Any]) -> bool:
     return claimed is None
 
 
-def compare_result(claimed: dict[str, Any], score: Score,
-                   expected: dict[str, Any] | None = None) -> tuple[list[str], str]:
-    """Every field given in ``claimed`` that differs from the expected ``score``, and a
-    message. ``expected``: ``score.to_json()`` when the caller has it already."""
-    if expected is None:
-        expected = score.to_json()
+def compare_result(claimed: dict[str, Any], expected: dict[str, Any]) -> tuple[list[str], str]:
+    """Every field given in ``claimed`` that differs from the expected score
+    (``Score.to_json()``), and a message."""
     mismatches = sorted(f for f, v in claimed.items() if not _agrees(f, v, expected))
     parts = [
         f"{f}: claimed {claimed[f]!r}, expected {expected.get(f, 0 if f == 'duo' else None)!r}"

@@ -36,6 +36,9 @@ from . import arrangements, claims, scoring
 from .cards import Card, card_name, counts_of, next_seat
 from .chi import ChiProblem, check_chi
 from .claims import (
+    CL_CHI,
+    CL_PAO,
+    CL_PENG,
     PENG_KIND,
     WEI_KINDS,
     Claim,
@@ -45,7 +48,13 @@ from .claims import (
     passed_chances,
     refused_wins,
 )
-from .discard_rule import Owed, dealer_owes_opening_discard, discard_owed, threshold
+from .discard_rule import (
+    OWED_NO,
+    OWED_OPTIONAL,
+    dealer_owes_opening_discard,
+    discard_owed,
+    threshold,
+)
 from .groups import GK_BI, GK_CHI, GK_CHOU_WEI, GK_PAO, GK_PENG, GK_TI, GK_WEI, GroupKind
 from .ledger import Ledger
 from .model import (
@@ -89,11 +98,6 @@ PH_DRAWN: Final = Phase.DRAWN
 PH_ENDED: Final = Phase.ENDED
 PH_OPENING: Final = Phase.OPENING
 PH_REVEALED: Final = Phase.REVEALED
-OWED_NO: Final = Owed.NO
-OWED_OPTIONAL: Final = Owed.OPTIONAL
-CL_CHI: Final = Claim.CHI
-CL_PAO: Final = Claim.PAO
-CL_PENG: Final = Claim.PENG
 
 
 @dataclass(slots=True)

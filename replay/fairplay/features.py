@@ -25,15 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from ..cards import NUM_KINDS, next_seat, prev_seat
-from ..claims import Claim, Window, passed_chances, refused_wins
+from ..claims import CL_HU, Claim, Window, passed_chances, refused_wins
 from ..model import EV_DISCARD, EV_PAO, Event, EventType, Log
 from ..state import Impossible, State
 from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_all
-
-# Members read on the hot path, bound once: on Python 3.11 reading a member off its
-# enum class goes through ``EnumType.__getattr__``'s slot, about 8x a global read
-# (docs/performance.md, third pass).
-CL_HU: Final = Claim.HU
 
 FEATURES_VERSION: Final = 1
 

@@ -71,7 +71,8 @@ def test_win_check_and_reaches_are_best_huxi_at_least_min_huxi(min_huxi: int) ->
     for i in range(4000):
         melds, hand, card = random_win(rng) if i % 2 else random_holding(rng)
         check = arrangements.WinCheck(tuple(melds), tuple(hand))
-        again = arrangements.WinCheck(tuple(melds), tuple(hand), check)  # reused table summary
+        again = arrangements.WinCheck.on_table(  # a seat's kept table summary
+            arrangements.table_summary(tuple(melds)), tuple(hand))
         assert arrangements.reaches(melds, hand, None, min_huxi) is \
             (arrangements.best_huxi(melds, hand, None) >= min_huxi)
         for k in ([card] if card is not None else []) + [rng.randrange(NUM_KINDS)]:
