@@ -336,6 +336,85 @@ def _split(x: int, pair: bool) -> int:
     return best
 
 
+# Memos of ``_ting``: packed free cards -> bit mask of the kinds that complete a split.
+_ting_memo: dict[int, int] = {}
+_ting_memo_pair: dict[int, int] = {}
+
+
+def _splits(x: int, pair: bool) -> bool:
+    memo = _memo_pair if pair else _memo
+    r = memo.get(x)
+    if r is None:
+        r = _split(x, pair)
+    return r >= 0
+
+
+def _ting(x: int, pair: bool) -> int:
+    """The kinds ``c`` (bit ``c``) for which ``x + _UNIT[c]`` can be split (``_free_best
+    >= 0``): a filter that spares the search the many cards that fit no split.
+
+    The lowest kind ``k`` of ``x`` is in one group of any split of the cards with ``c``.
+    Either ``c`` is in that group too (made with cards of ``x``, below ``k`` only as its
+    lowest card: the run ``k-1 k k+1``, 二 of 二七十 with ``k`` its 七, the small of a
+    绞 with two ``k`` big) and the rest of ``x`` splits, or the group is all of ``x``
+    and ``c`` completes the rest."""
+    memo = _ting_memo_pair if pair else _ting_memo
+    r = memo.get(x)
+    if r is not None:
+        return r
+    if not x:
+        return 0
+    k = _KIND_AT_BIT[(x & -x).bit_length()]
+    y = x >> 3 * k
+    n = y & 7
+    rk = k % 10
+    u = _UNIT[k]
+    mask = 0
+    if pair and n >= 1:  # the pair k k
+        if _splits(x - u, False):  # c = k
+            mask |= 1 << k
+        if n >= 2:
+            mask |= _ting(x - 2 * u, False)
+    if rk <= 7:  # the run k k+1 k+2
+        a, b = y & 0o70, y & 0o700
+        if a and b:
+            mask |= _ting(x - _RUN_MASK[k], pair)
+        if b and _splits(x - u - _UNIT[k + 2], pair):
+            mask |= 2 << k  # c = k + 1
+        if a and _splits(x - u - _UNIT[k + 1], pair):
+            mask |= 4 << k  # c = k + 2
+    if 1 <= rk <= 8 and y & 0o70 and _splits(x - u - _UNIT[k + 1], pair):
+        mask |= 1 << (k - 1)  # the run k-1 k k+1, c = k - 1
+    if rk == 1:  # 二七十 from 二
+        a, b = (y >> 15) & 7, (y >> 24) & 7
+        if a and b:
+            mask |= _ting(x - _ERQISHI_MASK[k], pair)
+        if b and _splits(x - u - _UNIT[k + 8], pair):
+            mask |= 1 << (k + 5)
+        if a and _splits(x - u - _UNIT[k + 5], pair):
+            mask |= 1 << (k + 8)
+    elif rk == 6 and (y >> 9) & 7 and _splits(x - u - _UNIT[k + 3], pair):
+        mask |= 1 << (k - 5)  # 二七十 with c its 二
+    if k < 10:  # 绞 of k small and K big
+        m = (y >> 30) & 7
+        uk = _UNIT[k + 10]
+        if m:
+            if n >= 2:
+                mask |= _ting(x - 2 * u - uk, pair)
+            if m >= 2:
+                mask |= _ting(x - u - 2 * uk, pair)
+            if _splits(x - u - uk, pair):
+                mask |= (1 << k) | (1 << (k + 10))  # k k K with c = k; k K K with c = K
+        if n >= 2 and _splits(x - 2 * u, pair):
+            mask |= 1 << (k + 10)  # k k K with c = K
+    elif n >= 2 and _splits(x - 2 * u, pair):
+        mask |= 1 << (k - 10)  # the 绞 s K K with c = s, the small
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[x] = mask
+    return mask
+
+
 def _complete(free: int, free_n: int, groups: int, fours: int, huxi: int) -> int:
     need = GROUPS_IN_A_WIN - groups
     if need < 0:
@@ -470,12 +549,13 @@ class WinCheck:
     as a 跑/碰, and ``_huxi_bound`` of the free cards with the card). ``hand`` is the hand
     it was built for. ``min_huxi >= 0``."""
 
-    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound")
+    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting")
     hand: tuple[int, ...]
     _t: _TableInfo | None
     _h: _HandInfo | None
     _fixed: int
     _bound: int
+    _ting: int  # ``_ting`` of the free cards; -1 until asked
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...]) -> None:
@@ -490,6 +570,7 @@ class WinCheck:
 
     def _setup(self, t: _TableInfo | None, hand: tuple[int, ...]) -> None:
         self.hand = hand
+        self._ting = -1
         h = _hand_info(hand)
         self._t, self._h = t, h
         if t is not None and h is not None:
@@ -511,6 +592,32 @@ class WinCheck:
         bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
         if self._fixed + gain + bound < min_huxi:
             return False
+        return _best(t, h, hand, card) >= min_huxi
+
+    def wins_of_many(self, card: int, min_huxi: int) -> bool:
+        """``wins``, for holdings asked about many cards (``reach_all``: every kind a
+        discarder could throw): the kinds that complete a split of the free cards are
+        found once (``_ting``), and a card that completes none and joins no group of the
+        holdings (跑, 碰) is no win without the search. Same answers as ``wins``."""
+        t, h = self._t, self._h
+        if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
+            return False
+        hand = self.hand
+        n = hand[card]
+        gain = t[4][card]
+        if gain < 0:
+            gain = _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
+        bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
+        if self._fixed + gain + bound < min_huxi:
+            return False
+        if t[4][card] < 0 and n < 2:  # the card can only go with the free cards
+            ting = self._ting
+            if ting < 0:
+                free, pair = h[3], t[2] + h[2] > 0
+                known = (_ting_memo_pair if pair else _ting_memo).get(free)
+                ting = self._ting = _ting(free, pair) if known is None else known
+            if not (ting >> card) & 1:
+                return False
         return _best(t, h, hand, card) >= min_huxi
 
     def ready(self, min_huxi: int) -> bool:
@@ -778,6 +885,8 @@ def clear_caches() -> None:
         fn.cache_clear()
     _memo.clear()
     _memo_pair.clear()
+    _ting_memo.clear()
+    _ting_memo_pair.clear()
 
 
 __all__ = [

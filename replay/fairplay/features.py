@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
-from ..cards import NUM_KINDS, next_seat, prev_seat
+from ..cards import NUM_KINDS
 from ..claims import CL_HU, Claim, Window, passed_chances, refused_wins
 from ..model import EV_DISCARD, EV_PAO, Event, EventType, Log
 from ..state import Impossible, State
-from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_all
+from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_others
 
 FEATURES_VERSION: Final = 1
 
@@ -125,21 +125,20 @@ def _choice(state: State, seq: int, seat: int, card: int, memo: WinMemo) -> Choi
     options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]
     if len(options) < 2 or card not in options:
         return None
-    nxt, prv = next_seat(seat), prev_seat(seat)
     unseen = _unseen(state, seat)
     use_next = use_prev = 0
-    got = (0, 0, 0)
+    got = (0, 0)
     dangerous: dict[int, bool] = {}
-    for k, m in reach_all(state, seat, options, memo).items():
-        if m[nxt] & CHOSEN:
+    for k, (mn, mp) in reach_others(state, seat, options, memo).items():
+        if mn & CHOSEN:
             use_next += 1
-        if m[prv] & CHOSEN:
+        if mp & CHOSEN:
             use_prev += 1
-        dangerous[k] = bool((m[nxt] | m[prv]) & ANY)
+        dangerous[k] = bool((mn | mp) & ANY)
         if k == card:
-            got = m
+            got = (mn, mp)
     same = [k for k in options if unseen[k] == unseen[card]]
-    return Choice(seq, seat, len(options), got[nxt], got[prv], use_next, use_prev,
+    return Choice(seq, seat, len(options), got[0], got[1], use_next, use_prev,
                   int(dangerous[card]), len(same), sum(1 for k in same if dangerous[k]))
 
 

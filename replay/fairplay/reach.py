@@ -15,7 +15,7 @@ from typing import Final
 
 from ..cards import Card, next_seat, prev_seat
 from ..chi import can_chi
-from ..claims import may_take, open_window
+from ..claims import open_window
 from ..state import State
 
 HU: Final = 1
@@ -52,60 +52,96 @@ WinMemo = dict[tuple[tuple[int, ...], object], tuple[dict[Card, bool], dict[Card
 
 def reach_all(state: State, src: int, kinds: Sequence[Card],
               memo: WinMemo | None = None) -> dict[Card, tuple[int, int, int]]:
-    """``reach(state, src, k)`` for every ``k`` of ``kinds`` at once.
+    """``reach(state, src, k)`` for every ``k`` of ``kinds`` at once (``reach_others``
+    placed by seat)."""
+    nxt = next_seat(src)
+    out: dict[Card, tuple[int, int, int]] = {}
+    for k, (mn, mp) in reach_others(state, src, kinds, memo).items():
+        out[k] = (0, mn, mp) if src == 0 else (mp, 0, mn) if nxt == 2 else (mn, mp, 0)
+    return out
+
+
+def reach_others(state: State, src: int, kinds: Sequence[Card],
+                 memo: WinMemo | None = None) -> dict[Card, tuple[int, int]]:
+    """``reach(state, src, k)`` for every ``k`` of ``kinds``, as the masks of ``next``
+    and ``prev`` (``src``'s own is always 0).
 
     The conditions are those of ``claims.open_window`` for a discard (``drawn=False``):
     胡 for ``next`` then ``prev`` when the profile allows a win on a discard (not
-    barred by the ledger, ``arrangements.wins_with``), a forced 跑 (three in hand or a
-    偎), then, when nobody must 跑, a 碰 (a pair in hand, ``claims.may_take``) and
-    ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its melds, hand, table huxi,
-    偎 kinds) are read once, not once per kind; ``memo`` (kept by the caller for one
-    hand) remembers ``wins_with`` per seat position, a pure function of it; the seat's
-    ``win_check()`` summary is the one the claim windows use.
+    barred by the ledger, ``ledger.hu_bar``; ``arrangements.WinCheck.wins_of_many``), a
+    forced 跑 (three in hand or a 偎), then, when nobody must 跑, a 碰 (a pair in hand,
+    ``claims.may_take``) and ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its
+    melds, hand, table huxi, 偎 kinds, 臭/过张 kinds) are read once, not once per kind;
+    ``memo`` (kept by the caller for one hand) remembers the win and the 吃 per seat
+    position, pure functions of it; the seat's ``win_check()`` summary is the one the
+    claim windows use.
     """
     table, ledger, profile, mian_used = state.table, state.ledger, state.profile, \
         state.mian_used
     nxt, prv = next_seat(src), prev_seat(src)
-    others = (nxt, prv)
-    facts = []
-    for s in others:
-        st = table.seats[s]
-        wei = st.wei_kinds  # the kinds of its 偎/臭偎
-        hand = tuple(st.hand)
-        melds = st.meld_pairs()
-        known: tuple[dict[Card, bool], dict[Card, bool]] = ({}, {})
-        if memo is not None:
-            known = memo.setdefault((hand, melds), known)
-        facts.append((s, hand, st.win_check(), st.table_huxi, wei, known))
-    chi_known = facts[0][5][1]
-    by_seat = sorted(facts, key=lambda f: f[0])  # open_window's 碰 order: seat 0, 1, 2
-    hu_on_discard, min_huxi = profile.hu_on_discard, profile.min_huxi
-    out: dict[Card, tuple[int, int, int]] = {}
+    st_n, st_p = table.seats[nxt], table.seats[prv]
+    hand_n, hand_p = tuple(st_n.hand), tuple(st_p.hand)
+    win_n: dict[Card, bool]
+    win_p: dict[Card, bool]
+    chi_n: dict[Card, bool]
+    if memo is not None:
+        win_n, chi_n = memo.setdefault((hand_n, st_n.meld_pairs()), ({}, {}))
+        win_p = memo.setdefault((hand_p, st_p.meld_pairs()), ({}, {}))[0]
+    else:
+        win_n, chi_n, win_p = {}, {}, {}
+    check_n, check_p = st_n.win_check(), st_p.win_check()
+    huxi_n, huxi_p = st_n.table_huxi, st_p.table_huxi
+    wei_n, wei_p = st_n.wei_kinds, st_p.wei_kinds
+    led_n, led_p = ledger.seats[nxt], ledger.seats[prv]
+    min_huxi = profile.min_huxi
+    hu_on_discard = profile.hu_on_discard
+    # a win on a kind is barred by a 臭胡 (ask the ledger) or by a 过张 of the kind
+    guo_bars = not profile.hu_on_passed_card
+    ask_n, ask_p = bool(led_n.chou_hu), bool(led_p.chou_hu)
+    guo_n, guo_p = led_n.guo_zhang, led_p.guo_zhang
+    # 吃/碰 barred: 免张 taken, or the kind 臭 or passed
+    free_n, free_p = not mian_used[nxt], not mian_used[prv]
+    chou_n, chou_p = led_n.chou_pai, led_p.chou_pai
+    nxt_last = nxt > prv  # open_window's 碰 order: seat 0, 1, 2; the last found
+    out: dict[Card, tuple[int, int]] = {}
     for card in kinds:
-        masks = [0, 0, 0]
-        pao = False
-        for s, hand, check, huxi, wei, known in facts:
-            if hu_on_discard and ledger.hu_bar(s, card, huxi) is None:
-                win = known[0].get(card)
+        mn = mp = 0
+        if hu_on_discard:
+            if (ledger.hu_bar(nxt, card, huxi_n) is None if ask_n
+                    else not (guo_bars and card in guo_n)):
+                win = win_n.get(card)
                 if win is None:
-                    win = known[0][card] = check.wins(card, min_huxi)
+                    win = win_n[card] = check_n.wins_of_many(card, min_huxi)
                 if win:
-                    masks[s] |= HU
-            if hand[card] == 3 or card in wei:
-                masks[s] |= PAO
-                pao = True
+                    mn = HU
+            if (ledger.hu_bar(prv, card, huxi_p) is None if ask_p
+                    else not (guo_bars and card in guo_p)):
+                win = win_p.get(card)
+                if win is None:
+                    win = win_p[card] = check_p.wins_of_many(card, min_huxi)
+                if win:
+                    mp = HU
+        pao = False
+        if hand_n[card] == 3 or card in wei_n:
+            mn |= PAO
+            pao = True
+        if hand_p[card] == 3 or card in wei_p:
+            mp |= PAO
+            pao = True
         if not pao:
-            peng = -1
-            for s, hand, _, _, _, _ in by_seat:
-                if hand[card] == 2 and may_take(ledger, s, card, mian_used[s]):
-                    peng = s  # as open_window: the last seat found (only one can be)
-            if peng >= 0:
-                masks[peng] |= PENG
-            if may_take(ledger, nxt, card, mian_used[nxt]):
-                chi = chi_known.get(card)
+            take_n = free_n and card not in chou_n and card not in guo_n
+            peng_n = take_n and hand_n[card] == 2
+            peng_p = hand_p[card] == 2 and free_p and card not in chou_p \
+                and card not in guo_p
+            if peng_n and (nxt_last or not peng_p):
+                mn |= PENG
+            elif peng_p:
+                mp |= PENG
+            if take_n:
+                chi = chi_n.get(card)
                 if chi is None:
-                    chi = chi_known[card] = can_chi(facts[0][1], card)
+                    chi = chi_n[card] = can_chi(hand_n, card)
                 if chi:
-                    masks[nxt] |= CHI
-        out[card] = (masks[0], masks[1], masks[2])
+                    mn |= CHI
+        out[card] = (mn, mp)
     return out

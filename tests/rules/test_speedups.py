@@ -153,3 +153,63 @@ def test_table_plus_is_the_summary_of_the_melds_with_one_more() -> None:
             assert t == want, melds
             invalid += want is None
     assert invalid > 100  # too many melds, a fifth copy and bad shapes are exercised
+
+
+_SHAPES: tuple[tuple[int, ...], ...] = tuple(
+    [(k, k + 1, k + 2) for k in range(NUM_KINDS) if k % 10 <= 7]
+    + [(k, k + 5, k + 8) for k in (1, 11)]
+    + [g for k in range(10) for g in ((k, k, k + 10), (k, k + 10, k + 10))]
+)
+
+
+def _near_split(rng: random.Random) -> tuple[list[int], bool]:
+    """Free cards one card short of a split, now and then disturbed."""
+    counts = [0] * NUM_KINDS
+    pair = rng.random() < 0.5
+    for _ in range(rng.randint(1, 6)):
+        for c in rng.choice(_SHAPES):
+            counts[c] += 1
+    if pair:
+        counts[rng.randrange(NUM_KINDS)] += 2
+    held = [k for k in range(NUM_KINDS) if counts[k]]
+    counts[rng.choice(held)] -= 1
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        k = rng.randrange(NUM_KINDS)
+        counts[k] += counts[k] < 3
+        k = rng.randrange(NUM_KINDS)
+        counts[k] -= counts[k] > 0
+    return counts, pair
+
+
+def test_ting_is_the_kinds_that_complete_a_split() -> None:
+    rng = random.Random("ting")
+    completed = 0
+    for i in range(6000):
+        counts, pair = _near_split(rng)
+        if max(counts) > 3:
+            continue
+        if i % 3 == 0:
+            arrangements.clear_caches()
+        x = sum(n << (3 * k) for k, n in enumerate(counts))
+        want = 0
+        for c in range(NUM_KINDS):
+            if counts[c] < 4 and arrangements._split(x + (1 << (3 * c)), pair) >= 0:
+                want |= 1 << c
+        fits = sum(1 << c for c in range(NUM_KINDS) if counts[c] < 4)
+        assert arrangements._ting(x, pair) & fits == want, (counts, pair)
+        completed += bin(want).count("1")
+    assert completed > 3000  # most near-splits have kinds that complete them
+
+
+@pytest.mark.parametrize("min_huxi", [0, 10, 15, 21])
+def test_wins_of_many_answers_as_wins(min_huxi: int) -> None:
+    rng = random.Random(f"wins_of_many/{min_huxi}")
+    wins = 0
+    for i in range(3000):
+        melds, hand, card = random_win(rng) if i % 2 else random_holding(rng)
+        check = arrangements.WinCheck(melds, tuple(hand))
+        for k in range(NUM_KINDS):
+            want = arrangements.best_huxi(melds, hand, k) >= min_huxi
+            wins += want
+            assert check.wins_of_many(k, min_huxi) is want, (melds, hand, k)
+    assert wins > 100
