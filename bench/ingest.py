@@ -560,6 +560,14 @@ def main() -> int:
         default=1,
         help="uvicorn --workers N for every server (bulk then posts over N connections)",
     )
+    p.add_argument(
+        "--bulk-connections",
+        type=int,
+        default=0,
+        help="connections bulk posts over (default: one per server process); the kernel "
+        "hands each new connection to one process, so more connections than processes "
+        "even out the load between them",
+    )
     p.add_argument("--write", type=Path, help="put the figures into this markdown file")
     args = p.parse_args()
 
@@ -597,7 +605,8 @@ def main() -> int:
                                 seconds, lat = run_single(base, key, logs, path, args.concurrency)
                             else:
                                 seconds, lat = run_bulk(
-                                    base, key, logs, args.bulk_size, path, connections=n
+                                    base, key, logs, args.bulk_size, path,
+                                    connections=args.bulk_connections or n,
                                 )
                             cpu = cpu_seconds(pid) - cpu
                             if pg is not None:
