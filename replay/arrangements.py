@@ -610,15 +610,30 @@ class WinCheck:
         bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
         if self._fixed + gain + bound < min_huxi:
             return False
-        if t[4][card] < 0 and n < 2:  # the card can only go with the free cards
-            ting = self._ting
-            if ting < 0:
-                free, pair = h[3], t[2] + h[2] > 0
-                known = (_ting_memo_pair if pair else _ting_memo).get(free)
-                ting = self._ting = _ting(free, pair) if known is None else known
-            if not (ting >> card) & 1:
-                return False
-        return _best(t, h, hand, card) >= min_huxi
+        ting = self._ting
+        if ting < 0:
+            free, pair = h[3], t[2] + h[2] > 0
+            known = (_ting_memo_pair if pair else _ting_memo).get(free)
+            ting = self._ting = _ting(free, pair) if known is None else known
+        if (ting >> card) & 1:
+            return _best(t, h, hand, card) >= min_huxi
+        # No split of the free cards takes the card: only a 跑 or a 碰 can (``_best``
+        # without its first placement).
+        if n + t[3][card] >= 4:  # the card would be a fifth copy
+            return False
+        j = t[4][card]
+        if j < 0 and n < 2:
+            return False
+        groups, huxi, fours = t[0] + h[0], t[1] + h[1], t[2] + h[2]
+        free, free_n = h[3], h[4]
+        if j >= 0:
+            r = _complete(free, free_n, groups, fours + 1, huxi + j)
+        elif n == 3:
+            r = _complete(free, free_n, groups, fours + 1, huxi + _PAO[card] - _KAN[card])
+        else:
+            r = _complete(free - 2 * _UNIT[card], free_n - 2, groups + 1, fours,
+                          huxi + _PENG[card])
+        return r >= min_huxi
 
     def ready(self, min_huxi: int) -> bool:
         """听牌: some card kind would complete a win with at least ``min_huxi``."""
