@@ -34,9 +34,9 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -214,6 +214,23 @@ def server(
         proc.wait(timeout=20)
 
 
+@contextmanager
+def servers(
+    url: str, path: str, log: Path, processes: int, *, balanced: bool = False
+) -> Iterator[tuple[list[str], list[int]]]:
+    """``processes`` server processes: one uvicorn with ``--workers`` (the kernel hands
+    each new connection to one of them), or with ``balanced`` as many one-process
+    servers on their own ports, the client spreading its connections over them (what a
+    load balancer in front of stateless API processes does)."""
+    if not balanced or processes == 1:
+        with server(url, path, log, processes=processes) as (base, pid):
+            yield [base], [pid]
+        return
+    with ExitStack() as stack:
+        started = [stack.enter_context(server(url, path, log)) for _ in range(processes)]
+        yield [base for base, _ in started], [pid for _, pid in started]
+
+
 def api_key(url: str) -> str:
     db = Database.from_engine(make_engine(url))
     with transaction(db.write) as session:
@@ -223,9 +240,15 @@ def api_key(url: str) -> str:
 
 
 def run_single(
-    base: str, key: str, logs: list[bytes], path: str = "inline", concurrency: int = 8
+    base: str | Sequence[str],
+    key: str,
+    logs: list[bytes],
+    path: str = "inline",
+    concurrency: int = 8,
 ) -> tuple[float, list[float]]:
-    """``concurrency`` connections, each posting one log after another."""
+    """``concurrency`` connections, each posting one log after another (spread round-robin
+    over the servers when ``base`` lists several, as a load balancer would)."""
+    bases = [base] if isinstance(base, str) else list(base)
     latencies: list[float] = []
     target = "/bench/baseline" if path == "baseline" else "/api/v1/games"
     pending = iter(logs)
@@ -240,26 +263,36 @@ def run_single(
 
     async def run() -> float:
         limits = httpx.Limits(max_connections=concurrency)
-        async with httpx.AsyncClient(
-            base_url=base, headers={"X-API-Key": key}, timeout=60, limits=limits
-        ) as client:
-            await client.get("/api/v1/healthz")
+        clients = [
+            httpx.AsyncClient(base_url=b, headers={"X-API-Key": key}, timeout=60, limits=limits)
+            for b in bases
+        ]
+        try:
+            for client in clients:
+                await client.get("/api/v1/healthz")
             start = time.perf_counter()
-            await asyncio.gather(*(connection(client) for _ in range(concurrency)))
+            await asyncio.gather(
+                *(connection(clients[i % len(clients)]) for i in range(concurrency))
+            )
             return time.perf_counter() - start
+        finally:
+            for client in clients:
+                await client.aclose()
 
     return asyncio.run(run()), latencies
 
 
 def run_bulk(
-    base: str,
+    base: str | Sequence[str],
     key: str,
     logs: list[bytes],
     size: int,
     path: str = "inline",
     connections: int = 1,
 ) -> tuple[float, list[float]]:
-    """NDJSON requests of ``size`` logs, over ``connections`` connections at once."""
+    """NDJSON requests of ``size`` logs, over ``connections`` connections at once (spread
+    round-robin over the servers when ``base`` lists several)."""
+    bases = [base] if isinstance(base, str) else list(base)
     latencies: list[float] = []
     headers = {"X-API-Key": key, "Content-Type": "application/x-ndjson"}
     target = "/bench/baseline:bulk" if path == "baseline" else "/api/v1/games:bulk"
@@ -281,7 +314,8 @@ def run_bulk(
                 raise RuntimeError(f"bulk: {answer.status_code}, {created}/{len(chunk)} created")
 
     clients = [
-        httpx.Client(base_url=base, headers=headers, timeout=300) for _ in range(connections)
+        httpx.Client(base_url=bases[i % len(bases)], headers=headers, timeout=300)
+        for i in range(connections)
     ]
     try:
         for client in clients:
@@ -467,8 +501,16 @@ def section(
     flags += f" --workers {args.workers}" if args.workers else ""
     n = args.server_processes
     flags += f" --server-processes {n}" if n > 1 else ""
-    processes = "One uvicorn worker" if n == 1 else f"{n} uvicorn workers (`--workers {n}`)"
-    connections = "one connection" if n == 1 else f"{n} connections at once"
+    flags += " --balanced" if n > 1 and args.balanced else ""
+    flags += f" --bulk-connections {args.bulk_connections}" if args.bulk_connections else ""
+    if n == 1:
+        processes = "One uvicorn worker"
+    elif args.balanced:
+        processes = f"{n} one-process servers, the client's connections spread over them"
+    else:
+        processes = f"{n} uvicorn workers (`--workers {n}`)"
+    k = args.bulk_connections or n
+    connections = "one connection" if k == 1 else f"{k} connections at once"
     e2e_text = ""
     if e2e is not None:
         e2e_text = f"""
@@ -561,6 +603,14 @@ def main() -> int:
         help="uvicorn --workers N for every server (bulk then posts over N connections)",
     )
     p.add_argument(
+        "--balanced",
+        action="store_true",
+        help="with --server-processes N: N one-process servers on their own ports, the "
+        "client's connections spread round-robin over them (a load balancer's share) "
+        "instead of one uvicorn --workers N, whose processes take new connections as the "
+        "kernel hands them out (at times all to one)",
+    )
+    p.add_argument(
         "--bulk-connections",
         type=int,
         default=0,
@@ -595,20 +645,21 @@ def main() -> int:
                         upgrade(url)
                         key = api_key(url)
                         n = args.server_processes
-                        with server(url, path, folder / "server.log", processes=n) as (
-                            base,
-                            pid,
-                        ):
-                            cpu = cpu_seconds(pid)
+                        with servers(
+                            url, path, folder / "server.log", n, balanced=args.balanced
+                        ) as (bases, pids):
+                            cpu = sum(cpu_seconds(pid) for pid in pids)
                             pg = postgres_cpu() if backend == "postgresql" else None
                             if mode == "single":
-                                seconds, lat = run_single(base, key, logs, path, args.concurrency)
+                                seconds, lat = run_single(
+                                    bases, key, logs, path, args.concurrency
+                                )
                             else:
                                 seconds, lat = run_bulk(
-                                    base, key, logs, args.bulk_size, path,
+                                    bases, key, logs, args.bulk_size, path,
                                     connections=args.bulk_connections or n,
                                 )
-                            cpu = cpu_seconds(pid) - cpu
+                            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
                             if pg is not None:
                                 pg = postgres_cpu() - pg
                     fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu, pg)
