@@ -595,7 +595,7 @@ class WinCheck:
         return _best(t, h, hand, card) >= min_huxi
 
     def wins_of_many(self, card: int, min_huxi: int) -> bool:
-        """``wins``, for holdings asked about many cards (``reach_all``: every kind a
+        """``wins``, for holdings asked about many cards (``reach_others``: every kind a
         discarder could throw): the kinds that complete a split of the free cards are
         found once (``_ting``), and a card that completes none and joins no group of the
         holdings (跑, 碰) is no win without the search. Same answers as ``wins``."""
