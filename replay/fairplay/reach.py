@@ -44,8 +44,8 @@ def reach(state: State, src: int, card: Card) -> tuple[int, int, int]:
     return masks[0], masks[1], masks[2]
 
 
-#: per seat position (hand counts, melds): card -> ``arrangements.wins_with`` and card ->
-#: ``chi.can_chi``; a seat keeps its hand across the discards of the two others, and the
+#: per seat position (hand counts, melds): card -> its win (``WinCheck.wins_of_many``) and
+#: card -> ``chi.can_chi``; a seat keeps its hand across the discards of the two others, and the
 #: options repeat
 WinMemo = dict[tuple[tuple[int, ...], object], tuple[dict[Card, bool], dict[Card, bool]]]
 
@@ -54,10 +54,10 @@ def reach_all(state: State, src: int, kinds: Sequence[Card],
               memo: WinMemo | None = None) -> dict[Card, tuple[int, int, int]]:
     """``reach(state, src, k)`` for every ``k`` of ``kinds`` at once (``reach_others``
     placed by seat)."""
-    nxt = next_seat(src)
     out: dict[Card, tuple[int, int, int]] = {}
     for k, (mn, mp) in reach_others(state, src, kinds, memo).items():
-        out[k] = (0, mn, mp) if src == 0 else (mp, 0, mn) if nxt == 2 else (mn, mp, 0)
+        # next and prev of seat 0 are 1 and 2; of seat 1, 2 and 0; of seat 2, 0 and 1
+        out[k] = (0, mn, mp) if src == 0 else (mp, 0, mn) if src == 1 else (mn, mp, 0)
     return out
 
 
