@@ -614,9 +614,9 @@ def main() -> int:
         "--bulk-connections",
         type=int,
         default=0,
-        help="connections bulk posts over (default: one per server process); the kernel "
-        "hands each new connection to one process, so more connections than processes "
-        "even out the load between them",
+        help="connections bulk posts over (default: one per server process); with one "
+        "uvicorn --workers N the kernel may still hand them all to one process (measured: "
+        "four connections to two processes did not even out), see --balanced",
     )
     p.add_argument("--write", type=Path, help="put the figures into this markdown file")
     args = p.parse_args()
