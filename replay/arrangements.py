@@ -341,14 +341,6 @@ _ting_memo: dict[int, int] = {}
 _ting_memo_pair: dict[int, int] = {}
 
 
-def _splits(x: int, pair: bool) -> bool:
-    memo = _memo_pair if pair else _memo
-    r = memo.get(x)
-    if r is None:
-        r = _split(x, pair)
-    return r >= 0
-
-
 def _ting(x: int, pair: bool) -> int:
     """The kinds ``c`` (bit ``c``) for which ``x + _UNIT[c]`` can be split (``_free_best
     >= 0``): a filter that spares the search the many cards that fit no split.
@@ -371,7 +363,7 @@ def _ting(x: int, pair: bool) -> int:
     u = _UNIT[k]
     mask = 0
     if pair and n >= 1:  # the pair k k
-        if _splits(x - u, False):  # c = k
+        if _free_best(x - u, False) >= 0:  # c = k
             mask |= 1 << k
         if n >= 2:
             mask |= _ting(x - 2 * u, False)
@@ -379,21 +371,21 @@ def _ting(x: int, pair: bool) -> int:
         a, b = y & 0o70, y & 0o700
         if a and b:
             mask |= _ting(x - _RUN_MASK[k], pair)
-        if b and _splits(x - u - _UNIT[k + 2], pair):
+        if b and _free_best(x - u - _UNIT[k + 2], pair) >= 0:
             mask |= 2 << k  # c = k + 1
-        if a and _splits(x - u - _UNIT[k + 1], pair):
+        if a and _free_best(x - u - _UNIT[k + 1], pair) >= 0:
             mask |= 4 << k  # c = k + 2
-    if 1 <= rk <= 8 and y & 0o70 and _splits(x - u - _UNIT[k + 1], pair):
+    if 1 <= rk <= 8 and y & 0o70 and _free_best(x - u - _UNIT[k + 1], pair) >= 0:
         mask |= 1 << (k - 1)  # the run k-1 k k+1, c = k - 1
     if rk == 1:  # 二七十 from 二
         a, b = (y >> 15) & 7, (y >> 24) & 7
         if a and b:
             mask |= _ting(x - _ERQISHI_MASK[k], pair)
-        if b and _splits(x - u - _UNIT[k + 8], pair):
+        if b and _free_best(x - u - _UNIT[k + 8], pair) >= 0:
             mask |= 1 << (k + 5)
-        if a and _splits(x - u - _UNIT[k + 5], pair):
+        if a and _free_best(x - u - _UNIT[k + 5], pair) >= 0:
             mask |= 1 << (k + 8)
-    elif rk == 6 and (y >> 9) & 7 and _splits(x - u - _UNIT[k + 3], pair):
+    elif rk == 6 and (y >> 9) & 7 and _free_best(x - u - _UNIT[k + 3], pair) >= 0:
         mask |= 1 << (k - 5)  # 二七十 with c its 二
     if k < 10:  # 绞 of k small and K big
         m = (y >> 30) & 7
@@ -403,11 +395,11 @@ def _ting(x: int, pair: bool) -> int:
                 mask |= _ting(x - 2 * u - uk, pair)
             if m >= 2:
                 mask |= _ting(x - u - 2 * uk, pair)
-            if _splits(x - u - uk, pair):
+            if _free_best(x - u - uk, pair) >= 0:
                 mask |= (1 << k) | (1 << (k + 10))  # k k K with c = k; k K K with c = K
-        if n >= 2 and _splits(x - 2 * u, pair):
+        if n >= 2 and _free_best(x - 2 * u, pair) >= 0:
             mask |= 1 << (k + 10)  # k k K with c = K
-    elif n >= 2 and _splits(x - 2 * u, pair):
+    elif n >= 2 and _free_best(x - 2 * u, pair) >= 0:
         mask |= 1 << (k - 10)  # the 绞 s K K with c = s, the small
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -452,8 +444,11 @@ def best_huxi(
     return _best(t, h, key, card)
 
 
-def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None) -> int:
-    """``best_huxi`` on the summaries of valid holdings."""
+def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None,
+          loose: bool = True) -> int:
+    """``best_huxi`` on the summaries of valid holdings. ``loose=False``: the card is
+    known to complete no split of the free cards (``_ting``), so only its 跑/碰
+    placements are tried."""
     t_groups, t_huxi, t_fours, t_counts, t_join, _ = t
     h_groups, h_huxi, h_fours, free, free_n = h
     groups = t_groups + h_groups
@@ -467,7 +462,7 @@ def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None) -
     if n + t_counts[card] >= 4:  # the card would be a fifth copy
         return -1
     # The card with the free cards.
-    best = _complete(free + _UNIT[card], free_n + 1, groups, fours, huxi)
+    best = _complete(free + _UNIT[card], free_n + 1, groups, fours, huxi) if loose else -1
     # The card onto a 碰/偎 on the table, or a 坎 in hand: a 跑.
     j = t_join[card]
     if j >= 0:
@@ -579,8 +574,11 @@ class WinCheck:
         else:
             self._fixed = self._bound = 0
 
-    def wins(self, card: int, min_huxi: int) -> bool:
-        """``wins_with(melds, hand, card, min_huxi)``."""
+    def wins(self, card: int, min_huxi: int, many: bool = False) -> bool:
+        """``wins_with(melds, hand, card, min_huxi)``. ``many``: these holdings are asked
+        about many cards (every kind a discarder could throw, ``ready``): the kinds that
+        complete a split of the free cards are found once (``_ting``), and a card outside
+        them tries only its 跑/碰 placements. The same answers either way."""
         t, h = self._t, self._h
         if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
             return False
@@ -592,24 +590,8 @@ class WinCheck:
         bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
         if self._fixed + gain + bound < min_huxi:
             return False
-        return _best(t, h, hand, card) >= min_huxi
-
-    def wins_of_many(self, card: int, min_huxi: int) -> bool:
-        """``wins``, for holdings asked about many cards (``reach_others``: every kind a
-        discarder could throw): the kinds that complete a split of the free cards are
-        found once (``_ting``), and a card that completes none and joins no group of the
-        holdings (跑, 碰) is no win without the search. Same answers as ``wins``."""
-        t, h = self._t, self._h
-        if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
-            return False
-        hand = self.hand
-        n = hand[card]
-        gain = t[4][card]
-        if gain < 0:
-            gain = _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
-        bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
-        if self._fixed + gain + bound < min_huxi:
-            return False
+        if not many:
+            return _best(t, h, hand, card) >= min_huxi
         ting = self._ting
         if ting < 0:
             free, pair = h[3], t[2] + h[2] > 0
@@ -617,27 +599,13 @@ class WinCheck:
             ting = self._ting = _ting(free, pair) if known is None else known
         if (ting >> card) & 1:
             return _best(t, h, hand, card) >= min_huxi
-        # No split of the free cards takes the card: only a 跑 or a 碰 can (``_best``
-        # without its first placement).
-        if n + t[3][card] >= 4:  # the card would be a fifth copy
+        if t[4][card] < 0 and hand[card] < 2:  # and no 跑 or 碰 to make with it
             return False
-        j = t[4][card]
-        if j < 0 and n < 2:
-            return False
-        groups, huxi, fours = t[0] + h[0], t[1] + h[1], t[2] + h[2]
-        free, free_n = h[3], h[4]
-        if j >= 0:
-            r = _complete(free, free_n, groups, fours + 1, huxi + j)
-        elif n == 3:
-            r = _complete(free, free_n, groups, fours + 1, huxi + _PAO[card] - _KAN[card])
-        else:
-            r = _complete(free - 2 * _UNIT[card], free_n - 2, groups + 1, fours,
-                          huxi + _PENG[card])
-        return r >= min_huxi
+        return _best(t, h, hand, card, False) >= min_huxi
 
     def ready(self, min_huxi: int) -> bool:
         """听牌: some card kind would complete a win with at least ``min_huxi``."""
-        return any(self.wins(k, min_huxi) for k in range(NUM_KINDS))
+        return any(self.wins(k, min_huxi, True) for k in range(NUM_KINDS))
 
     def complete(self, min_huxi: int) -> bool:
         """The holdings without a card are a win of at least ``min_huxi``."""

@@ -58,6 +58,8 @@ class SeatState:
     #: kinds of the 偎/臭偎 melds, and of the 碰 melds (a 跑 or 提 can join them)
     wei_kinds: tuple[Card, ...]
     peng_kinds: tuple[Card, ...]
+    #: the melds as (kind, cards) (``meld_pairs()``)
+    _pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...]
     #: the melds summarised for the win check (``arrangements.table_summary``)
     _table: arrangements.TableSummary | None
 
@@ -99,26 +101,16 @@ class SeatState:
         self._win = None
 
     def melds_changed(self) -> None:
-        """A meld grew (or the melds were replaced): the sums are computed again."""
-        pairs = []
-        huxi = fours = cards = 0
-        wei: list[Card] = []
-        peng: list[Card] = []
-        for m in self._melds:
-            c, kind = m.cards, m.kind
-            pairs.append((kind, c))
-            huxi += m.huxi
-            cards += len(c)
-            if kind in FOURS:
-                fours += 1
-            elif kind is GK_PENG:
-                peng.append(c[0])
-            elif kind is GK_WEI or kind is GK_CHOU_WEI:
-                wei.append(c[0])
-        self._pairs = tuple(pairs)
-        self._table = arrangements.table_summary(self._pairs)
-        self.table_huxi, self.fours, self.meld_cards = huxi, fours, cards
-        self.wei_kinds, self.peng_kinds = tuple(wei), tuple(peng)
+        """A meld grew (or the melds were replaced): the sums are computed again, the melds
+        added one by one to empty sums (``meld_added``)."""
+        melds = list(self._melds)
+        self._melds.clear()
+        self._pairs = ()
+        self._table = arrangements.table_summary(())
+        self.table_huxi = self.fours = self.meld_cards = 0
+        self.wei_kinds = self.peng_kinds = ()
+        for m in melds:
+            self.meld_added(m)
         self._win = None
 
     @property

@@ -46,11 +46,8 @@ class GameRepository:
         found = rows_returning(self.session, LOGS, rows, ("id", "game_id"), "game_id")
         return {game_id: log_id for log_id, game_id in found}
 
-    def _insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-        insert_rows(self.session, table, rows)  # a single POST's 3 players: one statement
-
     def insert_players(self, rows: Sequence[dict[str, Any]]) -> None:
-        self._insert_many(PLAYERS, rows)
+        insert_rows(self.session, PLAYERS, rows)
 
     def insert_verdicts(self, rows: Sequence[dict[str, Any]]) -> dict[int, int]:
         """``{log_id: verdict_id}``."""
@@ -58,10 +55,10 @@ class GameRepository:
         return {log_id: verdict_id for verdict_id, log_id in found}
 
     def insert_findings(self, rows: Sequence[dict[str, Any]]) -> None:
-        self._insert_many(FINDINGS, rows)
+        insert_rows(self.session, FINDINGS, rows)
 
     def insert_decisions(self, rows: Sequence[dict[str, Any]]) -> None:
-        self._insert_many(DECISIONS, rows)
+        insert_rows(self.session, DECISIONS, rows)
 
     def retire_verdicts(self, log_ids: Iterable[int]) -> None:
         """Make the logs' verdicts non-current and drop their finding and decision rows."""
