@@ -74,6 +74,24 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def own_cpu(pids: Sequence[int]) -> dict[int, float]:
+    """User + system CPU of each process of ``pids`` and of each of their children, each
+    on its own (which of ``uvicorn --workers N``'s processes did the work)."""
+    out: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        family = [pid]
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            family += [int(child) for child in task.read_text().split()]
+        for member in family:
+            try:
+                fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            out[member] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
 def postgres_cpu() -> float:
     """User + system CPU of every PostgreSQL process (backends, WAL writer, checkpointer…)
     alive now, plus what the postmaster collected from those that have exited. Every
@@ -649,6 +667,7 @@ def main() -> int:
                             url, path, folder / "server.log", n, balanced=args.balanced
                         ) as (bases, pids):
                             cpu = sum(cpu_seconds(pid) for pid in pids)
+                            each = own_cpu(pids)
                             pg = postgres_cpu() if backend == "postgresql" else None
                             if mode == "single":
                                 seconds, lat = run_single(
@@ -662,6 +681,13 @@ def main() -> int:
                             cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
                             if pg is not None:
                                 pg = postgres_cpu() - pg
+                            if n > 1:  # how the work fell on the server processes
+                                after = own_cpu(pids)
+                                shares = ", ".join(
+                                    f"{after[p] - each.get(p, 0.0):.2f}" for p in sorted(after)
+                                )
+                                print(f"CPU s of each server process (by pid, the uvicorn "
+                                      f"master included): {shares}", file=sys.stderr)
                     fig = Figure(backend, mode, path, len(logs), seconds, lat, cpu, pg)
                     figures.append(fig)
                     print(table(figures).splitlines()[-1], file=sys.stderr)
