@@ -87,7 +87,18 @@ class Group:
 
     def label(self) -> str:
         """``"ti d5 d5 d5 d5 (12)"``."""
-        return f"{self.kind.value} {' '.join(card_name(c) for c in self.cards)} ({self.huxi})"
+        key = (self.kind, self.cards, self.huxi)
+        text = _LABELS.get(key)
+        if text is None:
+            text = f"{self.kind.value} {' '.join(card_name(c) for c in self.cards)} ({self.huxi})"
+            if len(_LABELS) < _LABELS_LIMIT:
+                _LABELS[key] = text
+        return text
+
+
+# ``Group.label`` of the groups seen (every winning arrangement's groups are labelled)
+_LABELS: dict[tuple[GroupKind, tuple[int, ...], int], str] = {}
+_LABELS_LIMIT: Final = 1 << 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,15 +553,30 @@ class WinCheck:
     several cards: the holdings are summarised once, and the search is skipped when even
     the best split could not reach ``min_huxi`` (the fixed groups, the most the card adds
     as a 跑/碰, and ``_huxi_bound`` of the free cards with the card). ``hand`` is the hand
-    it was built for. ``min_huxi >= 0``."""
+    it was built for. ``min_huxi >= 0``.
 
-    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting")
+    ``_best``'s three placements of the card (with the free cards; onto a table meld or
+    a 坎 as a 跑; onto a pair as a 碰) are tried here one by one, each only when the
+    number of free cards fits it (decided once, in ``_setup``: the memo to look the free
+    cards up in, or None), and the first that reaches ``min_huxi`` answers: a claim
+    window asks every seat about every revealed card, and nearly all the answers are
+    no."""
+
+    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting", "_free", "_counts",
+                 "_join", "_loose", "_four", "_peng")
     hand: tuple[int, ...]
     _t: _TableInfo | None
     _h: _HandInfo | None
     _fixed: int
     _bound: int
     _ting: int  # ``_ting`` of the free cards; -1 until asked
+    _free: int
+    _counts: tuple[int, ...]  # the table's cards per kind
+    _join: tuple[int, ...]  # huxi a 跑 onto a table meld of the kind adds; -1: none
+    #: the memo of the free cards' split for each placement; None: the counts rule it out
+    _loose: dict[int, int] | None  # the card with the free cards
+    _four: dict[int, int] | None  # a 跑 (onto a table meld or a 坎): a four, so a pair
+    _peng: dict[int, int] | None  # a 碰 of a pair in hand
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...]) -> None:
@@ -568,40 +594,78 @@ class WinCheck:
         self._ting = -1
         h = _hand_info(hand)
         self._t, self._h = t, h
-        if t is not None and h is not None:
-            self._fixed = t[1] + h[1]
-            self._bound = _huxi_bound(h[3])
-        else:
-            self._fixed = self._bound = 0
+        if t is None or h is None:
+            self._fixed = self._bound = self._free = 0
+            self._loose = self._four = self._peng = None
+            return
+        self._fixed = t[1] + h[1]
+        free, free_n = h[3], h[4]
+        self._free = free
+        self._bound = _huxi_bound(free)
+        self._counts, self._join = t[3], t[4]
+        # ``_complete``'s count test for each placement: GROUPS_IN_A_WIN - groups more
+        # groups of three from the free cards, one of them a pair when there is a four
+        need = GROUPS_IN_A_WIN - t[0] - h[0]
+        fours = t[2] + h[2]
+        memo = _memo_pair if fours else _memo
+        pair = 1 if fours else 0
+        self._loose = memo if need >= 0 and free_n + 1 == 3 * need - pair else None
+        self._four = _memo_pair if need >= 0 and free_n == 3 * need - 1 else None
+        self._peng = memo if need >= 1 and free_n - 2 == 3 * (need - 1) - pair else None
 
     def wins(self, card: int, min_huxi: int, many: bool = False) -> bool:
         """``wins_with(melds, hand, card, min_huxi)``. ``many``: these holdings are asked
         about many cards (every kind a discarder could throw, ``ready``): the kinds that
         complete a split of the free cards are found once (``_ting``), and a card outside
         them tries only its 跑/碰 placements. The same answers either way."""
-        t, h = self._t, self._h
-        if t is None or h is None or type(card) is not int or not 0 <= card < NUM_KINDS:
+        t = self._t
+        if t is None or self._h is None or type(card) is not int or \
+                not 0 <= card < NUM_KINDS:
             return False
-        hand = self.hand
-        gain = t[4][card]  # the most the card adds as a 跑 (table meld or 坎) or a 碰
-        if gain < 0:
-            n = hand[card]
-            gain = _PAO[card] - _KAN[card] if n == 3 else _PENG[card] if n == 2 else 0
-        bound = _huxi_bound(h[3] + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
-        if self._fixed + gain + bound < min_huxi:
+        n = self.hand[card]
+        j = self._join[card]
+        # the most the card adds as a 跑 (table meld or 坎) or a 碰
+        gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else \
+            _PENG[card] if n == 2 else 0
+        bound = _huxi_bound(self._free + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
+        need = min_huxi - self._fixed  # the huxi the placement must add
+        if gain + bound < need or n + self._counts[card] >= 4:  # (or a fifth copy)
             return False
-        if not many:
-            return _best(t, h, hand, card) >= min_huxi
-        ting = self._ting
-        if ting < 0:
-            free, pair = h[3], t[2] + h[2] > 0
-            known = (_ting_memo_pair if pair else _ting_memo).get(free)
-            ting = self._ting = _ting(free, pair) if known is None else known
-        if (ting >> card) & 1:
-            return _best(t, h, hand, card) >= min_huxi
-        if t[4][card] < 0 and hand[card] < 2:  # and no 跑 or 碰 to make with it
+        memo = self._loose
+        if memo is not None and many:
+            ting = self._ting
+            if ting < 0:
+                pair = memo is _memo_pair
+                known = (_ting_memo_pair if pair else _ting_memo).get(self._free)
+                ting = self._ting = _ting(self._free, pair) if known is None else known
+            if not (ting >> card) & 1:
+                memo = None
+        if memo is not None:  # the card with the free cards
+            x = self._free + _UNIT[card]
+            r = memo.get(x)
+            if r is None:
+                r = _free_best(x, memo is _memo_pair)
+            if r >= 0 and r >= need:
+                return True
+        if j >= 0 or n == 3:  # a 跑
+            memo = self._four
+            if memo is None:
+                return False
+            x = self._free
+            r = memo.get(x)
+            if r is None:
+                r = _free_best(x, True)
+        elif n == 2:  # a 碰
+            memo = self._peng
+            if memo is None:
+                return False
+            x = self._free - 2 * _UNIT[card]
+            r = memo.get(x)
+            if r is None:
+                r = _free_best(x, memo is _memo_pair)
+        else:
             return False
-        return _best(t, h, hand, card, False) >= min_huxi
+        return r >= 0 and r + gain >= need
 
     def ready(self, min_huxi: int) -> bool:
         """听牌: some card kind would complete a win with at least ``min_huxi``."""

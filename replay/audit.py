@@ -115,9 +115,8 @@ class Audit:
             problems.append(f"the stock has {len(deal.stock)} cards, not 19")
         if deal.shown not in deal.hands[dealer]:
             problems.append(f"the shown card {card_name(deal.shown)} is not in the dealer's hand")
-        total = counts_of(deal.stock)
-        for counts in st.dealt:  # (the dealt hands, counted by the state)
-            total = [t + n for t, n in zip(total, counts, strict=True)]
+        # the stock and the dealt hands (counted by the state), kind by kind
+        total = list(map(sum, zip(counts_of(deal.stock), *st.dealt, strict=True)))
         if total != _FOUR_OF_EACH:
             wrong = [f"{card_name(k)}×{n}" for k, n in enumerate(total) if n != 4]
             problems.append("every kind must appear 4 times: " + ", ".join(wrong))

@@ -82,12 +82,28 @@ def is_chi_shape(cards: Sequence[Card]) -> bool:
 
 def sentence_huxi(cards: Sequence[Card]) -> int:
     """一二三 or 二七十 of one case: 3 small, 6 big; any other sentence or 绞: 0."""
+    if type(cards) is tuple:  # every 吃/比 meld and hand group: looked up once computed
+        r = _SENTENCE_HUXI.get(cards)
+        if r is None:
+            r = _sentence_huxi(cards)
+            if len(_SENTENCE_HUXI) < _SENTENCE_HUXI_LIMIT:
+                _SENTENCE_HUXI[cards] = r
+        return r
+    return _sentence_huxi(cards)
+
+
+def _sentence_huxi(cards: Sequence[Card]) -> int:
     if len(cards) != 3 or not is_sentence(*cards):
         return 0
     ranks = sorted(rank(c) for c in cards)
     if ranks in ([1, 2, 3], [2, 7, 10]):
         return 6 if is_big(cards[0]) else 3
     return 0
+
+
+# ``sentence_huxi`` of card tuples seen (20 kinds: at most 8,000 three-card tuples)
+_SENTENCE_HUXI: dict[tuple[Card, ...], int] = {}
+_SENTENCE_HUXI_LIMIT: Final = 1 << 14
 
 
 def group_huxi(kind: GroupKind, cards: Sequence[Card]) -> int:

@@ -23,8 +23,8 @@ def priority(dealer: int) -> tuple[int, int, int]:
 
 
 def mandatory_tian_hu(profile: Profile, hand: Sequence[int]) -> bool:
-    fours = sum(1 for n in hand if n == 4)
-    threes = sum(1 for n in hand if n >= 3)
+    fours = hand.count(4)
+    threes = len(hand) - hand.count(0) - hand.count(1) - hand.count(2)  # (n >= 3)
     return fours >= profile.tian_hu_fours or threes >= profile.tian_hu_threes
 
 

@@ -8,6 +8,7 @@ rule modules, which decide first and then push the move here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from . import arrangements
 from .arrangements import WinCheck
@@ -35,6 +36,9 @@ class Meld:
         if self.kind in (GK_CHOU_WEI, GK_TI):
             return 1
         return len(self.cards)
+
+
+_NO_MELDS: Final = arrangements.table_summary(())
 
 
 class SeatState:
@@ -70,7 +74,13 @@ class SeatState:
         #: cards this seat revealed that nobody took: its discards and unclaimed draws
         self.row: list[Card] = [] if row is None else row
         self._win: WinCheck | None = None
-        self.melds_changed()
+        if melds:
+            self.melds_changed()
+        else:  # a dealt seat: the sums of no melds
+            self._pairs = ()
+            self._table = _NO_MELDS
+            self.table_huxi = self.fours = self.meld_cards = 0
+            self.wei_kinds = self.peng_kinds = ()
 
     def __repr__(self) -> str:
         return f"SeatState(hand={self.hand!r}, melds={self._melds!r}, row={self.row!r})"
