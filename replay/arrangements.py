@@ -128,7 +128,7 @@ def _normalise(melds: Sequence[tuple[GroupKind, Sequence[int]]]) -> tuple[Meld, 
     out: list[Meld] = []
     for kind, cards in melds:
         try:
-            out.append((GroupKind(kind), tuple(cards)))
+            out.append((kind if type(kind) is GroupKind else GroupKind(kind), tuple(cards)))
         except ValueError:
             return None
     return tuple(out)
@@ -722,7 +722,9 @@ def _free_splits(x: int, pair: bool) -> tuple[tuple[int, tuple[_Shape, ...]], ..
     return tuple(sorted(found.items(), key=lambda item: -item[0]))
 
 
+@lru_cache(maxsize=1 << 12)
 def _group(kind: GroupKind, cards: tuple[int, ...], from_table: bool) -> Group:
+    """A group and its huxi (frozen: one object per group seen)."""
     return Group(kind, cards, group_huxi(kind, cards), from_table)
 
 
@@ -928,7 +930,7 @@ def search_shapes(
 
 
 def clear_caches() -> None:
-    for fn in (_meld_info, _table_info, _free_splits, _free_splits_xi):
+    for fn in (_meld_info, _table_info, _free_splits, _free_splits_xi, _group):
         fn.cache_clear()
     _memo.clear()
     _memo_pair.clear()

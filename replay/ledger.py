@@ -7,7 +7,7 @@ ledger whether a later 吃/碰/胡 is barred; each such check is recorded too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from .cards import NAMES, Card, card_name
@@ -32,15 +32,22 @@ class ChouHu:
     seq: int | None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatLedger:
     #: kind -> seq of the discard that made it 臭 (own discard)
-    chou_pai: dict[Card, int] = field(default_factory=dict)
+    chou_pai: dict[Card, int]
     #: kind -> seq of the reveal the player passed (过张)
-    guo_zhang: dict[Card, int] = field(default_factory=dict)
+    guo_zhang: dict[Card, int]
     #: kinds on which the player passed a legal 碰 (a later 偎 of it is a 臭偎)
-    passed_peng: set[Card] = field(default_factory=set)
-    chou_hu: list[ChouHu] = field(default_factory=list)
+    passed_peng: set[Card]
+    chou_hu: list[ChouHu]
+
+    def __init__(self) -> None:
+        # written out: three a hand (a dataclass's default factories cost twice this)
+        self.chou_pai = {}
+        self.guo_zhang = {}
+        self.passed_peng = set()
+        self.chou_hu = []
 
     def chou_kinds(self) -> set[Card]:
         return set(self.chou_pai) | set(self.guo_zhang)

@@ -126,7 +126,14 @@ class Score:
 
 def drawn_score(outcome: str) -> Score:
     """A drawn (荒庄) or abandoned hand: nobody wins, everybody scores 0."""
-    return Score(Outcome(outcome), None, (0, 0, 0))
+    score = _DRAWN.get(outcome)
+    if score is None:
+        score = Score(Outcome(outcome), None, (0, 0, 0))
+    return score
+
+
+# the drawn scores, made once (``Score`` is frozen)
+_DRAWN: Final = {str(o): Score(o, None, (0, 0, 0)) for o in Outcome if o is not Outcome.HU}
 
 
 __all__ = [
