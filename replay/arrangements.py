@@ -557,10 +557,9 @@ class WinCheck:
 
     ``_best``'s three placements of the card (with the free cards; onto a table meld or
     a 坎 as a 跑; onto a pair as a 碰) are tried here one by one, each only when the
-    number of free cards fits it (decided once, in ``_setup``: the memo to look the free
-    cards up in, or None), and the first that reaches ``min_huxi`` answers: a claim
-    window asks every seat about every revealed card, and nearly all the answers are
-    no."""
+    number of free cards fits it (decided once, in ``_setup``), and the first that
+    reaches ``min_huxi`` answers: a claim window asks every seat about every revealed
+    card, and nearly all the answers are no."""
 
     __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting", "_free", "_counts",
                  "_join", "_loose", "_four", "_peng")
@@ -573,10 +572,11 @@ class WinCheck:
     _free: int
     _counts: tuple[int, ...]  # the table's cards per kind
     _join: tuple[int, ...]  # huxi a 跑 onto a table meld of the kind adds; -1: none
-    #: the memo of the free cards' split for each placement; None: the counts rule it out
-    _loose: dict[int, int] | None  # the card with the free cards
-    _four: dict[int, int] | None  # a 跑 (onto a table meld or a 坎): a four, so a pair
-    _peng: dict[int, int] | None  # a 碰 of a pair in hand
+    #: for each placement, whether the free cards' split owes the pair (1) or not (0);
+    #: -1: the counts rule the placement out (ints, not the memos: a clone copies these)
+    _loose: int  # the card with the free cards
+    _four: int  # a 跑 (onto a table meld or a 坎): a four, so a pair
+    _peng: int  # a 碰 of a pair in hand
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...]) -> None:
@@ -596,7 +596,7 @@ class WinCheck:
         self._t, self._h = t, h
         if t is None or h is None:
             self._fixed = self._bound = self._free = 0
-            self._loose = self._four = self._peng = None
+            self._loose = self._four = self._peng = -1
             return
         self._fixed = t[1] + h[1]
         free, free_n = h[3], h[4]
@@ -606,12 +606,10 @@ class WinCheck:
         # ``_complete``'s count test for each placement: GROUPS_IN_A_WIN - groups more
         # groups of three from the free cards, one of them a pair when there is a four
         need = GROUPS_IN_A_WIN - t[0] - h[0]
-        fours = t[2] + h[2]
-        memo = _memo_pair if fours else _memo
-        pair = 1 if fours else 0
-        self._loose = memo if need >= 0 and free_n + 1 == 3 * need - pair else None
-        self._four = _memo_pair if need >= 0 and free_n == 3 * need - 1 else None
-        self._peng = memo if need >= 1 and free_n - 2 == 3 * (need - 1) - pair else None
+        pair = 1 if t[2] + h[2] else 0
+        self._loose = pair if need >= 0 and free_n + 1 == 3 * need - pair else -1
+        self._four = 1 if need >= 0 and free_n == 3 * need - 1 else -1
+        self._peng = pair if need >= 1 and free_n - 2 == 3 * (need - 1) - pair else -1
 
     def wins(self, card: int, min_huxi: int, many: bool = False) -> bool:
         """``wins_with(melds, hand, card, min_huxi)``. ``many``: these holdings are asked
@@ -631,38 +629,36 @@ class WinCheck:
         need = min_huxi - self._fixed  # the huxi the placement must add
         if gain + bound < need or n + self._counts[card] >= 4:  # (or a fifth copy)
             return False
-        memo = self._loose
-        if memo is not None and many:
+        pair = self._loose
+        if pair >= 0 and many:
             ting = self._ting
             if ting < 0:
-                pair = memo is _memo_pair
                 known = (_ting_memo_pair if pair else _ting_memo).get(self._free)
-                ting = self._ting = _ting(self._free, pair) if known is None else known
+                ting = self._ting = _ting(self._free, pair > 0) if known is None else known
             if not (ting >> card) & 1:
-                memo = None
-        if memo is not None:  # the card with the free cards
+                pair = -1
+        if pair >= 0:  # the card with the free cards
             x = self._free + _UNIT[card]
-            r = memo.get(x)
+            r = (_memo_pair if pair else _memo).get(x)
             if r is None:
-                r = _free_best(x, memo is _memo_pair)
+                r = _free_best(x, pair > 0)
             if r >= 0 and r >= need:
                 return True
         if j >= 0 or n == 3:  # a 跑
-            memo = self._four
-            if memo is None:
+            if self._four < 0:
                 return False
             x = self._free
-            r = memo.get(x)
+            r = _memo_pair.get(x)
             if r is None:
                 r = _free_best(x, True)
         elif n == 2:  # a 碰
-            memo = self._peng
-            if memo is None:
+            pair = self._peng
+            if pair < 0:
                 return False
             x = self._free - 2 * _UNIT[card]
-            r = memo.get(x)
+            r = (_memo_pair if pair else _memo).get(x)
             if r is None:
-                r = _free_best(x, memo is _memo_pair)
+                r = _free_best(x, pair > 0)
         else:
             return False
         return r >= 0 and r + gain >= need

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -213,3 +214,20 @@ def test_wins_of_many_cards_answers_as_wins(min_huxi: int) -> None:
             wins += want
             assert check.wins(k, min_huxi, many=True) is want, (melds, hand, k)
     assert wins > 100
+
+
+def test_a_copied_win_check_answers_as_the_original() -> None:
+    """``State.clone`` deep-copies the seats and their kept ``WinCheck``: a copy must
+    answer the same (it keeps the placements' pair flags, never the shared memos)."""
+    rng = random.Random("win_check_copy")
+    fours = 0
+    for i in range(1500):
+        melds, hand, card = random_win(rng) if i % 2 else random_holding(rng)
+        check = arrangements.WinCheck(melds, tuple(hand))
+        copied = copy.deepcopy(check)
+        fours += any(kind in (GroupKind.TI, GroupKind.PAO) for kind, _ in melds)
+        arrangements.clear_caches()  # the copy's searches miss the memos
+        for k in range(NUM_KINDS):
+            want = arrangements.best_huxi(melds, hand, k) >= 10
+            assert copied.wins(k, 10) is want, (melds, hand, k)
+    assert fours > 100  # holdings whose split owes the pair are exercised
