@@ -242,10 +242,25 @@ class State:
 
     # ------------------------------------------------------------------ applying events
     def apply(self, e: Event) -> None:
-        """Apply the next event as logged (see the module doc)."""
+        """Apply the next event as logged (see the module doc): each phase's handler
+        (``handlers``) consumes it, or changes the phase and hands it on."""
         i = self.applied
-        self.applied += 1
-        self._step(i, e)
+        self.applied = i + 1
+        if self.phase is PH_ENDED:
+            self.stop(i, e.seat, Code.EVENT_AFTER_END, "the hand had already ended")
+        t = e.type
+        if t is EV_END and e.reason is EndReason.ABANDONED:
+            self.end(Outcome.ABANDONED, scoring.drawn_score("abandoned"))
+            return
+        if t is EV_TI and e.seat is not None and e.card is not None and \
+                self.table.seats[e.seat].hand[e.card] == 4:
+            self.dealt_ti(i, e.seat, e.card)
+            return
+        handlers = self.handlers
+        for _ in range(4):
+            if handlers[self.phase](i, e):
+                return
+        raise AssertionError("event not consumed")  # pragma: no cover
 
     def clone(self) -> State:
         """An independent copy (the log and the profile are shared: they never change)."""
@@ -267,23 +282,6 @@ class State:
         if self.expected is None:
             return (0, 0, 0)
         return self.expected.scores
-
-    def _step(self, i: int, e: Event) -> None:
-        if self.phase is PH_ENDED:
-            self.stop(i, e.seat, Code.EVENT_AFTER_END, "the hand had already ended")
-        t = e.type
-        if t is EV_END and e.reason is EndReason.ABANDONED:
-            self.end(Outcome.ABANDONED, scoring.drawn_score("abandoned"))
-            return
-        if t is EV_TI and e.seat is not None and e.card is not None and \
-                self.table.seats[e.seat].hand[e.card] == 4:
-            self.dealt_ti(i, e.seat, e.card)
-            return
-        handlers = self.handlers
-        for _ in range(4):
-            if handlers[self.phase](i, e):
-                return
-        raise AssertionError("event not consumed")  # pragma: no cover
 
     # ------------------------------------------------------------------ opening
     def dealt_ti(self, seq: int, seat: int, card: Card) -> None:
