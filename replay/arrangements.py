@@ -22,7 +22,16 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import NUM_KINDS, card_name
-from .groups import FOURS, OF_ONE_KIND, GroupKind, group_huxi, is_chi_shape
+from .groups import (
+    FOURS,
+    GK_JIAO,
+    GK_PAIR,
+    GK_SENTENCE,
+    OF_ONE_KIND,
+    GroupKind,
+    group_huxi,
+    is_chi_shape,
+)
 
 Meld = tuple[GroupKind, tuple[int, ...]]
 # (kind, cards) of a free-card group, as produced by the splitter.
@@ -694,6 +703,10 @@ def is_ready(
 # --------------------------------------------------------------------------- full search
 
 
+def _by_huxi_first(item: tuple[int, object]) -> int:
+    return -item[0]
+
+
 @lru_cache(maxsize=1 << 12)
 def _free_splits(x: int, pair: bool) -> tuple[tuple[int, tuple[_Shape, ...]], ...]:
     """Every huxi total a split of ``x`` can reach, each with the first split found
@@ -703,26 +716,28 @@ def _free_splits(x: int, pair: bool) -> tuple[tuple[int, tuple[_Shape, ...]], ..
     k = ((x & -x).bit_length() - 1) // 3
     sh = 3 * k
     n = (x >> sh) & 7
-    found: dict[int, tuple[_Shape, ...]] = {}
-
-    def add(shape: _Shape, gain: int, rest: int, rest_pair: bool) -> None:
-        for h, groups in _free_splits(rest, rest_pair):
-            found.setdefault(h + gain, (shape, *groups))
-
+    # (the group of the lowest kind, its huxi, the cards left, whether they owe the pair)
+    firsts: list[tuple[_Shape, int, int, bool]] = []
     if pair and n >= 2:
-        add((GroupKind.PAIR, (k, k)), 0, x - 2 * _UNIT[k], False)
+        firsts.append(((GK_PAIR, (k, k)), 0, x - 2 * _UNIT[k], False))
     rk = k % 10
     if rk <= 7 and (x >> (sh + 3)) & 7 and (x >> (sh + 6)) & 7:
-        add((GroupKind.SENTENCE, (k, k + 1, k + 2)), _RUN[k], x - _RUN_MASK[k], pair)
+        firsts.append(((GK_SENTENCE, (k, k + 1, k + 2)), _RUN[k], x - _RUN_MASK[k], pair))
     if rk == 1 and (x >> (sh + 15)) & 7 and (x >> (sh + 24)) & 7:
-        add((GroupKind.SENTENCE, (k, k + 5, k + 8)), _ERQISHI[k], x - _ERQISHI_MASK[k], pair)
+        firsts.append(((GK_SENTENCE, (k, k + 5, k + 8)), _ERQISHI[k], x - _ERQISHI_MASK[k],
+                       pair))
     if k < 10:
         m = (x >> (sh + 30)) & 7
         if m and n >= 2:
-            add((GroupKind.JIAO, (k, k, k + 10)), 0, x - 2 * _UNIT[k] - _UNIT[k + 10], pair)
+            firsts.append(((GK_JIAO, (k, k, k + 10)), 0, x - 2 * _UNIT[k] - _UNIT[k + 10], pair))
         if m >= 2:
-            add((GroupKind.JIAO, (k, k + 10, k + 10)), 0, x - _UNIT[k] - 2 * _UNIT[k + 10], pair)
-    return tuple(sorted(found.items(), key=lambda item: -item[0]))
+            firsts.append(((GK_JIAO, (k, k + 10, k + 10)), 0, x - _UNIT[k] - 2 * _UNIT[k + 10],
+                           pair))
+    found: dict[int, tuple[_Shape, ...]] = {}
+    for shape, gain, rest, rest_pair in firsts:
+        for h, groups in _free_splits(rest, rest_pair):
+            found.setdefault(h + gain, (shape, *groups))
+    return tuple(sorted(found.items(), key=_by_huxi_first))
 
 
 @lru_cache(maxsize=1 << 12)
