@@ -155,7 +155,7 @@ class State:
         self.drawn: Drawn | None = None
         self.hu_after: HuAfter | None = None
         #: each seat's dealt fours (the only cards a hand can hold four of)
-        self.fours_dealt = [tuple(dealt_fours(self.dealt[s])) for s in range(3)]
+        self.fours_dealt = [tuple(dealt_fours(c)) if 4 in c else () for c in self.dealt]
         self.mian_pending = [s != log.dealer and len(self.fours_dealt[s]) >= 2 for s in range(3)]
         self.mian_used = [False, False, False]
         self.reported_fours: list[set[Card]] = [set(), set(), set()]
