@@ -25,8 +25,10 @@ from .cards import NUM_KINDS, card_name
 from .groups import (
     FOURS,
     GK_JIAO,
+    GK_KAN,
     GK_PAIR,
     GK_SENTENCE,
+    GK_TI,
     OF_ONE_KIND,
     GroupKind,
     group_huxi,
@@ -735,6 +737,8 @@ def _free_splits(x: int, pair: bool) -> tuple[tuple[int, tuple[_Shape, ...]], ..
                            pair))
     found: dict[int, tuple[_Shape, ...]] = {}
     for shape, gain, rest, rest_pair in firsts:
+        if _free_best(rest, rest_pair) < 0:
+            continue  # no split of the rest (the win check's memo knows most of them)
         for h, groups in _free_splits(rest, rest_pair):
             found.setdefault(h + gain, (shape, *groups))
     return tuple(sorted(found.items(), key=_by_huxi_first))
@@ -771,11 +775,12 @@ def _options(
 
     table = [_group(kind, cards, True) for kind, cards in norm]
     fixed: list[Group] = []
-    for k, n in enumerate(hand_t):
-        if n == 3:
-            fixed.append(_group(GroupKind.KAN, (k,) * 3, False))
-        elif n == 4:
-            fixed.append(_group(GroupKind.TI, (k,) * 4, False))
+    if 3 in hand_t or 4 in hand_t:
+        for k, n in enumerate(hand_t):
+            if n == 3:
+                fixed.append(_group(GK_KAN, (k,) * 3, False))
+            elif n == 4:
+                fixed.append(_group(GK_TI, (k,) * 4, False))
 
     options: list[_Option] = []
     fours = t_fours + h_fours
@@ -895,6 +900,8 @@ def _free_splits_xi(x: int, pair: bool) -> tuple[tuple[int, bool, tuple[_Shape, 
     found: dict[tuple[int, bool], tuple[_Shape, ...]] = {}
 
     def add(shape: _Shape, gain: int, xi: bool, rest: int, rest_pair: bool) -> None:
+        if _free_best(rest, rest_pair) < 0:
+            return  # no split of the rest (the win check's memo knows most of them)
         for h, rest_xi, groups in _free_splits_xi(rest, rest_pair):
             found.setdefault((h + gain, xi and rest_xi), (shape, *groups))
 
