@@ -229,7 +229,8 @@ class State:
         return top
 
     def first_action(self, seat: int, seq: int) -> None:
-        """A seat acts: any dealt four still in its hand was not 提'd (烧提)."""
+        """A seat acts: any dealt four still in its hand was not 提'd (烧提). (The hot
+        callers ask only for seats with dealt fours.)"""
         fours = self.fours_dealt[seat]
         if not fours:  # (a hand never gains cards: only dealt fours can be four alike)
             return
@@ -257,7 +258,9 @@ class State:
             self.dealt_ti(i, e.seat, e.card)
             return
         handlers = self.handlers
-        for _ in range(4):
+        if handlers[self.phase](i, e):
+            return
+        for _ in range(3):
             if handlers[self.phase](i, e):
                 return
         raise AssertionError("event not consumed")  # pragma: no cover
@@ -464,7 +467,8 @@ class State:
         st = self.table.seats[seat]
         if st.hand[card] == 0:
             self.stop(i, seat, Code.CARD_NOT_HELD, f"seat {seat} holds no {card_name(card)}")
-        self.first_action(seat, i)
+        if self.fours_dealt[seat]:
+            self.first_action(seat, i)
         if st.hand[card] == 3:
             self.find(i, seat, Code.KAN_SPLIT,
                       f"{card_name(card)} is a 坎 in seat {seat}'s hand, never split")
@@ -483,7 +487,8 @@ class State:
                       f"drew {card_name(card)} but the top of the stock is {card_name(top)}")
         if seat != self.turn:
             self.find(i, seat, Code.OUT_OF_TURN, f"seat {self.turn} draws next")
-        self.first_action(seat, i)
+        if self.fours_dealt[seat]:
+            self.first_action(seat, i)
         self.table.take_top()
         st = self.table.seats[seat]
         if st.hand[card] == 3 or card in st.wei_kinds:
@@ -575,7 +580,8 @@ class State:
             if e.card != w.card:
                 self.stop(i, e.seat, Code.CLAIM_INVALID,
                           f"{card_name(e.card)} is not the revealed card {card_name(w.card)}")
-            self.first_action(e.seat, i)
+            if self.fours_dealt[e.seat]:
+                self.first_action(e.seat, i)
             if e.type is EV_PAO:
                 self.pao(i, e.seat, w)
             elif e.type is EV_PENG:
