@@ -596,7 +596,8 @@ class State:
         if w.pao is not None:
             self.find(i, w.pao, Code.PAO_MISSED,
                       f"seat {w.pao} had to 跑 {card_name(w.card)} (走跑)", (w.seq,))
-        self.record_passes(w, None, None)
+        if w.peng is not None or w.chi or w.hu:  # (nobody could use most revealed cards)
+            self.record_passes(w, None, None)
         self.table.discard_to_row(w.src, w.card)
         self.window = None
         self.phase, self.turn, self.last_actor = PH_DRAW, next_seat(w.src), None
