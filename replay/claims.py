@@ -88,6 +88,8 @@ def chi_order(src: int, drawn: bool) -> tuple[int, ...]:
     return _CHI_ORDER[drawn][src]
 
 
+_SEATS: Final = (0, 1, 2)
+
 # every seat's orders, looked up (a window opens for every revealed card)
 _HU_ORDER: Final = {
     True: tuple((s, next_seat(s), prev_seat(s)) for s in range(3)),
@@ -124,15 +126,18 @@ def open_window(
             if seats[s].win_check().wins(card, min_huxi) and \
                     ledger.hu_bar(s, card, huxi[s]) is None:
                 w.hu.append(s)
-    for s in range(3):
+    pao = None
+    for s in _SEATS:
         st = seats[s]
         if s != src and (st.hand[card] == 3 or card in st.wei_kinds):
-            w.pao = s
+            pao = s
         elif drawn and card in st.peng_kinds:
-            w.pao = s
+            pao = s
     w.chi_order = _CHI_ORDER[drawn][src]
-    if w.pao is None:
-        for s in range(3):
+    if pao is not None:
+        w.pao = pao
+    else:
+        for s in _SEATS:
             if s != src and seats[s].hand[card] == 2 and \
                     may_take(ledger, s, card, mian_used[s]):
                 w.peng = s

@@ -788,8 +788,6 @@ class State:
                      last_card: bool | None = None) -> None:
         """Who plays next after an intake (§3), and who may still win on the card."""
         st = self.table.seats[seat]
-        if last_card is None:
-            last_card = drawn and self.table.stock_left == 0
         chi_or_peng = kind in (GK_CHI, GK_PENG)
         ready = False
         if chi_or_peng and self.mian_pending[seat] and self.profile.mian_zhang == "when_ready" \
@@ -807,6 +805,8 @@ class State:
         self.last_actor = seat
         if kind not in (GK_TI, GK_WEI, GK_PAO):
             return
+        if last_card is None:
+            last_card = drawn and self.table.stock_left == 0
         allowed = drawn or self.profile.hu_on_discard  # a 跑 of a discard is a discard
         complete = allowed and st.win_check().complete(self.profile.min_huxi)
         own_can = complete and self.ledger.hu_bar(seat, card, st.table_huxi) is None
