@@ -7,7 +7,7 @@ rule modules, which decide first and then push the move here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from . import arrangements
@@ -17,17 +17,23 @@ from .groups import FOURS, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group
 from .model import Deal
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Meld:
     kind: GroupKind
     cards: tuple[Card, ...]
     seq: int | None
     #: for 提 and 跑: what it was made from ("dealt", "kan", "wei", "peng"); "" otherwise
-    origin: str = ""
-    huxi: int = field(init=False, default=0)
+    origin: str
+    huxi: int
 
-    def __post_init__(self) -> None:
-        self.huxi = group_huxi(self.kind, self.cards)
+    def __init__(self, kind: GroupKind, cards: tuple[Card, ...], seq: int | None,
+                 origin: str = "") -> None:
+        # written out (a dataclass's __init__ then __post_init__: two calls a meld)
+        self.kind = kind
+        self.cards = cards
+        self.seq = seq
+        self.origin = origin
+        self.huxi = group_huxi(kind, cards)
 
     def face_up_count(self) -> int:
         """Cards the other seats see: a 偎 none, a 臭偎 and a 提 one, the rest all."""
