@@ -31,6 +31,7 @@ from .groups import (
     GK_TI,
     OF_ONE_KIND,
     GroupKind,
+    clear_group_caches,
     group_huxi,
     is_chi_shape,
 )
@@ -429,18 +430,20 @@ def _ting(x: int, pair: bool) -> int:
     return mask
 
 
-def _complete(free: int, free_n: int, groups: int, fours: int, huxi: int) -> int:
+def _pair_owed(free_n: int, groups: int, fours: int) -> int:
+    """Whether ``free_n`` free cards can make up the groups a win still needs besides
+    ``groups``: -1 no; 1 yes, as threes and the pair (there is a four); 0 yes, as threes."""
     need = GROUPS_IN_A_WIN - groups
-    if need < 0:
-        return -1
     if fours:
-        if free_n != 3 * need - 1:  # (need - 1) threes and the pair
-            return -1
-        r = _free_best(free, True)
-    else:
-        if free_n != 3 * need:
-            return -1
-        r = _free_best(free, False)
+        return 1 if need >= 0 and free_n == 3 * need - 1 else -1
+    return 0 if need >= 0 and free_n == 3 * need else -1
+
+
+def _complete(free: int, free_n: int, groups: int, fours: int, huxi: int) -> int:
+    pair = _pair_owed(free_n, groups, fours)
+    if pair < 0:
+        return -1
+    r = _free_best(free, pair > 0)
     return -1 if r < 0 else huxi + r
 
 
@@ -466,11 +469,8 @@ def best_huxi(
     return _best(t, h, key, card)
 
 
-def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None,
-          loose: bool = True) -> int:
-    """``best_huxi`` on the summaries of valid holdings. ``loose=False``: the card is
-    known to complete no split of the free cards (``_ting``), so only its 跑/碰
-    placements are tried."""
+def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None) -> int:
+    """``best_huxi`` on the summaries of valid holdings."""
     t_groups, t_huxi, t_fours, t_counts, t_join, _ = t
     h_groups, h_huxi, h_fours, free, free_n = h
     groups = t_groups + h_groups
@@ -484,7 +484,7 @@ def _best(t: _TableInfo, h: _HandInfo, key: tuple[int, ...], card: int | None,
     if n + t_counts[card] >= 4:  # the card would be a fifth copy
         return -1
     # The card with the free cards.
-    best = _complete(free + _UNIT[card], free_n + 1, groups, fours, huxi) if loose else -1
+    best = _complete(free + _UNIT[card], free_n + 1, groups, fours, huxi)
     # The card onto a 碰/偎 on the table, or a 坎 in hand: a 跑.
     j = t_join[card]
     if j >= 0:
@@ -621,8 +621,9 @@ class WinCheck:
         self._free = free
         self._bound = _huxi_bound(free)
         self._counts, self._join = t[3], t[4]
-        # ``_complete``'s count test for each placement: GROUPS_IN_A_WIN - groups more
-        # groups of three from the free cards, one of them a pair when there is a four
+        # ``_pair_owed`` of each of ``_best``'s placements of the card, written out (a
+        # seat's holdings are set up again after each of its moves): the card with the
+        # free cards, a 跑 (a four more), a 碰 (a group more, two free cards fewer)
         need = GROUPS_IN_A_WIN - t[0] - h[0]
         pair = 1 if t[2] + h[2] else 0
         self._loose = pair if need >= 0 and free_n + 1 == 3 * need - pair else -1
@@ -656,27 +657,18 @@ class WinCheck:
             if not (ting >> card) & 1:
                 pair = -1
         if pair >= 0:  # the card with the free cards
-            x = self._free + _UNIT[card]
-            r = (_memo_pair if pair else _memo).get(x)
-            if r is None:
-                r = _free_best(x, pair > 0)
+            r = _free_best(self._free + _UNIT[card], pair > 0)
             if r >= 0 and r >= need:
                 return True
         if j >= 0 or n == 3:  # a 跑
             if self._four < 0:
                 return False
-            x = self._free
-            r = _memo_pair.get(x)
-            if r is None:
-                r = _free_best(x, True)
+            r = _free_best(self._free, True)
         elif n == 2:  # a 碰
             pair = self._peng
             if pair < 0:
                 return False
-            x = self._free - 2 * _UNIT[card]
-            r = (_memo_pair if pair else _memo).get(x)
-            if r is None:
-                r = _free_best(x, pair > 0)
+            r = _free_best(self._free - 2 * _UNIT[card], pair > 0)
         else:
             return False
         return r >= 0 and r + gain >= need
@@ -819,8 +811,7 @@ def _complete_options(
     groups, packed free cards, fours, huxi of the fixed groups)."""
     out = []
     for tab, hand_groups, x, x_n, f in options:
-        need = GROUPS_IN_A_WIN - len(tab) - len(hand_groups)
-        if need < 0 or x_n != 3 * need - (1 if f else 0):
+        if _pair_owed(x_n, len(tab) + len(hand_groups), f) < 0:
             continue
         out.append((tab, hand_groups, x, f,
                     sum(g.huxi for g in tab) + sum(g.huxi for g in hand_groups)))
@@ -959,6 +950,9 @@ def clear_caches() -> None:
         fn.cache_clear()
     _memo.clear()
     _memo_pair.clear()
+    _CASE_BOUND.clear()
+    _LABELS.clear()
+    clear_group_caches()
     _ting_memo.clear()
     _ting_memo_pair.clear()
 

@@ -106,6 +106,11 @@ _SENTENCE_HUXI: dict[tuple[Card, ...], int] = {}
 _SENTENCE_HUXI_LIMIT: Final = 1 << 14
 
 
+def clear_group_caches() -> None:
+    """Forget the huxi looked up so far (``arrangements.clear_caches`` calls this)."""
+    _SENTENCE_HUXI.clear()
+
+
 def group_huxi(kind: GroupKind, cards: Sequence[Card]) -> int:
     alike = _ALIKE_HUXI.get(kind)
     if alike is not None:

@@ -229,8 +229,7 @@ class State:
         return top
 
     def first_action(self, seat: int, seq: int) -> None:
-        """A seat acts: any dealt four still in its hand was not 提'd (烧提). (The hot
-        callers ask only for seats with dealt fours.)"""
+        """A seat acts: any dealt four still in its hand was not 提'd (烧提)."""
         fours = self.fours_dealt[seat]
         if not fours:  # (a hand never gains cards: only dealt fours can be four alike)
             return
@@ -467,8 +466,7 @@ class State:
         st = self.table.seats[seat]
         if st.hand[card] == 0:
             self.stop(i, seat, Code.CARD_NOT_HELD, f"seat {seat} holds no {card_name(card)}")
-        if self.fours_dealt[seat]:
-            self.first_action(seat, i)
+        self.first_action(seat, i)
         if st.hand[card] == 3:
             self.find(i, seat, Code.KAN_SPLIT,
                       f"{card_name(card)} is a 坎 in seat {seat}'s hand, never split")
@@ -487,8 +485,7 @@ class State:
                       f"drew {card_name(card)} but the top of the stock is {card_name(top)}")
         if seat != self.turn:
             self.find(i, seat, Code.OUT_OF_TURN, f"seat {self.turn} draws next")
-        if self.fours_dealt[seat]:
-            self.first_action(seat, i)
+        self.first_action(seat, i)
         self.table.take_top()
         st = self.table.seats[seat]
         if st.hand[card] == 3 or card in st.wei_kinds:
@@ -580,8 +577,7 @@ class State:
             if e.card != w.card:
                 self.stop(i, e.seat, Code.CLAIM_INVALID,
                           f"{card_name(e.card)} is not the revealed card {card_name(w.card)}")
-            if self.fours_dealt[e.seat]:
-                self.first_action(e.seat, i)
+            self.first_action(e.seat, i)
             if e.type is EV_PAO:
                 self.pao(i, e.seat, w)
             elif e.type is EV_PENG:
@@ -596,8 +592,7 @@ class State:
         if w.pao is not None:
             self.find(i, w.pao, Code.PAO_MISSED,
                       f"seat {w.pao} had to 跑 {card_name(w.card)} (走跑)", (w.seq,))
-        if w.peng is not None or w.chi or w.hu:  # (nobody could use most revealed cards)
-            self.record_passes(w, None, None)
+        self.record_passes(w, None, None)
         self.table.discard_to_row(w.src, w.card)
         self.window = None
         self.phase, self.turn, self.last_actor = PH_DRAW, next_seat(w.src), None
