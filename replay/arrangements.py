@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import NUM_KINDS, card_name
+from .chi import clear_chi_cache
 from .groups import (
     FOURS,
     GK_JIAO,
@@ -579,7 +580,7 @@ class WinCheck:
     reaches ``min_huxi`` answers: a claim window asks every seat about every revealed
     card, and nearly all the answers are no."""
 
-    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting", "_free", "_counts",
+    __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting", "free", "_counts",
                  "_join", "_loose", "_four", "_peng")
     hand: tuple[int, ...]
     _t: _TableInfo | None
@@ -587,7 +588,9 @@ class WinCheck:
     _fixed: int
     _bound: int
     _ting: int  # ``_ting`` of the free cards; -1 until asked
-    _free: int
+    #: the hand's free cards packed (the kinds held three or four times left out, as
+    #: ``_hand_info``); -1: the hand is no valid counts (``chi.can_chi_packed`` reads it)
+    free: int
     _counts: tuple[int, ...]  # the table's cards per kind
     _join: tuple[int, ...]  # huxi a 跑 onto a table meld of the kind adds; -1: none
     #: for each placement, whether the free cards' split owes the pair (1) or not (0);
@@ -613,12 +616,13 @@ class WinCheck:
         h = _hand_info(hand)
         self._t, self._h = t, h
         if t is None or h is None:
-            self._fixed = self._bound = self._free = 0
+            self._fixed = self._bound = 0
+            self.free = -1 if h is None else h[3]
             self._loose = self._four = self._peng = -1
             return
         self._fixed = t[1] + h[1]
         free, free_n = h[3], h[4]
-        self._free = free
+        self.free = free
         self._bound = _huxi_bound(free)
         self._counts, self._join = t[3], t[4]
         # ``_pair_owed`` of each of ``_best``'s placements of the card, written out (a
@@ -644,7 +648,7 @@ class WinCheck:
         # the most the card adds as a 跑 (table meld or 坎) or a 碰
         gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else \
             _PENG[card] if n == 2 else 0
-        bound = _huxi_bound(self._free + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
+        bound = _huxi_bound(self.free + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
         need = min_huxi - self._fixed  # the huxi the placement must add
         if gain + bound < need or n + self._counts[card] >= 4:  # (or a fifth copy)
             return False
@@ -652,23 +656,23 @@ class WinCheck:
         if pair >= 0 and many:
             ting = self._ting
             if ting < 0:
-                known = (_ting_memo_pair if pair else _ting_memo).get(self._free)
-                ting = self._ting = _ting(self._free, pair > 0) if known is None else known
+                known = (_ting_memo_pair if pair else _ting_memo).get(self.free)
+                ting = self._ting = _ting(self.free, pair > 0) if known is None else known
             if not (ting >> card) & 1:
                 pair = -1
         if pair >= 0:  # the card with the free cards
-            r = _free_best(self._free + _UNIT[card], pair > 0)
+            r = _free_best(self.free + _UNIT[card], pair > 0)
             if r >= 0 and r >= need:
                 return True
         if j >= 0 or n == 3:  # a 跑
             if self._four < 0:
                 return False
-            r = _free_best(self._free, True)
+            r = _free_best(self.free, True)
         elif n == 2:  # a 碰
             pair = self._peng
             if pair < 0:
                 return False
-            r = _free_best(self._free - 2 * _UNIT[card], pair > 0)
+            r = _free_best(self.free - 2 * _UNIT[card], pair > 0)
         else:
             return False
         return r >= 0 and r + gain >= need
@@ -953,6 +957,7 @@ def clear_caches() -> None:
     _CASE_BOUND.clear()
     _LABELS.clear()
     clear_group_caches()
+    clear_chi_cache()
     _ting_memo.clear()
     _ting_memo_pair.clear()
 

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import Final
 
-from .cards import Card, is_big, other_case, rank
+from .cards import NUM_KINDS, Card, is_big, other_case, rank
 from .groups import is_chi_shape
 
 Pair = tuple[Card, Card]
@@ -161,6 +162,42 @@ def can_chi(hand: Sequence[int], card: Card) -> bool:
         if left == takes or _bi_possible(_without(hand, need), card):
             return True
     return False
+
+
+# --------------------------------------------------------------------------- on packed counts
+
+
+def _read_kinds(card: Card) -> frozenset[Card]:
+    """The kinds ``can_chi`` reads for ``card``: the card and its partners (a 比 group
+    holds the card, so it is made of the same partners)."""
+    return frozenset({card}.union(*partners(card)))
+
+
+#: per card, the digits of the kinds ``can_chi`` reads, in counts packed three bits a
+#: kind (kind ``k``'s count at bits ``3k``, as ``arrangements`` packs them)
+_READ_MASK: Final = tuple(sum(7 << 3 * k for k in _read_kinds(c)) for c in range(NUM_KINDS))
+#: per card: those digits -> ``can_chi``; at most 3**8 entries a card (each count is
+#: 0, 1 or 2)
+_PACKED: Final[tuple[dict[int, bool], ...]] = tuple({} for _ in range(NUM_KINDS))
+
+
+def can_chi_packed(hand: Sequence[int], free: int, card: Card) -> bool:
+    """``can_chi(hand, card)`` for a hand holding fewer than three of ``card``, with
+    ``free`` its free cards packed three bits a kind, the kinds held three or four times
+    left out (``arrangements.WinCheck.free``). No 吃 or 比 takes a card of those, and
+    the answer depends only on the digits of the kinds it reads: it is remembered on
+    them (the fair-play reach asks each seat about every kind it could be thrown)."""
+    key = free & _READ_MASK[card]
+    memo = _PACKED[card]
+    r = memo.get(key)
+    if r is None:
+        r = memo[key] = can_chi(hand, card)
+    return r
+
+
+def clear_chi_cache() -> None:
+    for memo in _PACKED:
+        memo.clear()
 
 
 class ChiProblem(StrEnum):

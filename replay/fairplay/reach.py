@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, next_seat, prev_seat
-from ..chi import can_chi
+from ..chi import can_chi, can_chi_packed
 from ..claims import open_window
 from ..state import State
 
@@ -44,10 +44,9 @@ def reach(state: State, src: int, card: Card) -> tuple[int, int, int]:
     return masks[0], masks[1], masks[2]
 
 
-#: per seat position (hand counts, melds): card -> its win (``WinCheck.wins``, ``many``) and
-#: card -> ``chi.can_chi``; a seat keeps its hand across the discards of the two others, and the
-#: options repeat
-WinMemo = dict[tuple[tuple[int, ...], object], tuple[dict[Card, bool], dict[Card, bool]]]
+#: per seat position (hand counts, melds): card -> its win (``WinCheck.wins``, ``many``); a
+#: seat keeps its hand across the discards of the two others, and the options repeat
+WinMemo = dict[tuple[tuple[int, ...], object], dict[Card, bool]]
 
 
 def reach_all(state: State, src: int, kinds: Sequence[Card],
@@ -72,9 +71,9 @@ def reach_others(state: State, src: int, kinds: Sequence[Card],
     forced 跑 (three in hand or a 偎), then, when nobody must 跑, a 碰 (a pair in hand,
     ``claims.may_take``) and ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its
     melds, hand, table huxi, 偎 kinds, 臭/过张 kinds) are read once, not once per kind;
-    ``memo`` (kept by the caller for one hand) remembers the win and the 吃 per seat
-    position, pure functions of it; the seat's ``win_check()`` summary is the one the
-    claim windows use.
+    ``memo`` (kept by the caller for one hand) remembers the win per seat position, a
+    pure function of it; the seat's ``win_check()`` summary is the one the claim windows
+    use, and its packed free cards answer the 吃 (``chi.can_chi_packed``).
     """
     table, ledger, profile, mian_used = state.table, state.ledger, state.profile, \
         state.mian_used
@@ -83,13 +82,13 @@ def reach_others(state: State, src: int, kinds: Sequence[Card],
     hand_n, hand_p = tuple(st_n.hand), tuple(st_p.hand)
     win_n: dict[Card, bool]
     win_p: dict[Card, bool]
-    chi_n: dict[Card, bool]
     if memo is not None:
-        win_n, chi_n = memo.setdefault((hand_n, st_n.meld_pairs()), ({}, {}))
-        win_p = memo.setdefault((hand_p, st_p.meld_pairs()), ({}, {}))[0]
+        win_n = memo.setdefault((hand_n, st_n.meld_pairs()), {})
+        win_p = memo.setdefault((hand_p, st_p.meld_pairs()), {})
     else:
-        win_n, chi_n, win_p = {}, {}, {}
+        win_n, win_p = {}, {}
     check_n, check_p = st_n.win_check(), st_p.win_check()
+    free_cards = check_n.free  # ``next``'s, for its 吃 (``chi.can_chi_packed``)
     huxi_n, huxi_p = st_n.table_huxi, st_p.table_huxi
     wei_n, wei_p = st_n.wei_kinds, st_p.wei_kinds
     led_n, led_p = ledger.seats[nxt], ledger.seats[prv]
@@ -138,11 +137,8 @@ def reach_others(state: State, src: int, kinds: Sequence[Card],
                 mn |= PENG
             elif peng_p:
                 mp |= PENG
-            if take_n:
-                chi = chi_n.get(card)
-                if chi is None:
-                    chi = chi_n[card] = can_chi(hand_n, card)
-                if chi:
-                    mn |= CHI
+            if take_n and (can_chi(hand_n, card) if free_cards < 0 or hand_n[card] > 2
+                           else can_chi_packed(hand_n, free_cards, card)):
+                mn |= CHI
         out[card] = (mn, mp)
     return out

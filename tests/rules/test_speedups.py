@@ -231,3 +231,28 @@ def test_a_copied_win_check_answers_as_the_original() -> None:
             want = arrangements.best_huxi(melds, hand, k) >= 10
             assert copied.wins(k, 10) is want, (melds, hand, k)
     assert fours > 100  # holdings whose split owes the pair are exercised
+
+
+def test_chi_on_packed_free_cards_answers_as_can_chi() -> None:
+    """``chi.can_chi_packed`` remembers ``can_chi`` on the digits of the kinds it reads:
+    a kind left out of those digits would make two hands that differ there share an
+    answer. The hands are asked twice, the second time with every answer remembered."""
+    from replay.chi import can_chi, can_chi_packed, clear_chi_cache
+
+    rng = random.Random("can_chi_packed")
+    cases = []
+    for i in range(30000):
+        hand = [0] * NUM_KINDS
+        for k in rng.sample(range(NUM_KINDS), rng.randrange(2, 12)):
+            hand[k] = rng.choice((1, 1, 2, 2, 3, 4)) if i % 3 else rng.randrange(1, 3)
+        card = rng.randrange(NUM_KINDS)
+        if hand[card] <= 2:
+            free = arrangements.WinCheck((), tuple(hand)).free
+            assert free >= 0
+            cases.append((hand, free, card, can_chi(hand, card)))
+    clear_chi_cache()
+    for _ in range(2):
+        for hand, free, card, want in cases:
+            assert can_chi_packed(hand, free, card) is want, (hand, card)
+    yes = sum(want for *_, want in cases)
+    assert 5000 < yes < len(cases) - 5000  # both answers are exercised
