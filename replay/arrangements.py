@@ -581,7 +581,7 @@ class WinCheck:
     card, and nearly all the answers are no."""
 
     __slots__ = ("hand", "_t", "_h", "_fixed", "_bound", "_ting", "free", "_counts",
-                 "_join", "_loose", "_four", "_peng")
+                 "_join", "_loose", "_four", "_peng", "_bits_huxi", "_asked", "_won")
     hand: tuple[int, ...]
     _t: _TableInfo | None
     _h: _HandInfo | None
@@ -598,6 +598,11 @@ class WinCheck:
     _loose: int  # the card with the free cards
     _four: int  # a 跑 (onto a table meld or a 坎): a four, so a pair
     _peng: int  # a 碰 of a pair in hand
+    #: ``win_bits``' answers so far: the ``min_huxi`` asked (-1: none yet, the two masks
+    #: unset), the kinds asked and those that win
+    _bits_huxi: int
+    _asked: int
+    _won: int
 
     def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
                  hand: tuple[int, ...]) -> None:
@@ -612,7 +617,7 @@ class WinCheck:
 
     def _setup(self, t: _TableInfo | None, hand: tuple[int, ...]) -> None:
         self.hand = hand
-        self._ting = -1
+        self._ting = self._bits_huxi = -1
         h = _hand_info(hand)
         self._t, self._h = t, h
         if t is None or h is None:
@@ -676,6 +681,64 @@ class WinCheck:
         else:
             return False
         return r >= 0 and r + gain >= need
+
+    def win_bits(self, kinds: int, min_huxi: int) -> int:
+        """The kinds of ``kinds`` (bit ``k``: kind ``k``, ``0 <= k < NUM_KINDS``) that win:
+        ``wins(k, min_huxi, True)`` for each, with what they share read once. The answers
+        are kept: a seat keeps its holdings across the discards of the two others, and
+        the fair-play reach asks it about every kind each discarder could throw."""
+        if self._bits_huxi != min_huxi:
+            self._bits_huxi = min_huxi
+            self._asked = self._won = 0
+        todo = kinds & ~self._asked
+        if not todo:
+            return self._won & kinds
+        self._asked |= kinds
+        if self._t is None or self._h is None:
+            return 0
+        won = self._won
+        hand, join, counts, free = self.hand, self._join, self._counts, self.free
+        need = min_huxi - self._fixed  # the huxi a placement must add
+        loose, four, peng = self._loose, self._four, self._peng
+        ting = 0  # kinds the card with the free cards can complete (``wins``' ``many``)
+        if loose >= 0:
+            ting = self._ting
+            if ting < 0:
+                known = (_ting_memo_pair if loose else _ting_memo).get(free)
+                ting = self._ting = _ting(free, loose > 0) if known is None else known
+        pao = -2  # ``_free_best(free, True)`` once a 跑 asks it
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            card = low.bit_length() - 1
+            n = hand[card]
+            j = join[card]
+            gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else \
+                _PENG[card] if n == 2 else 0
+            bound = _huxi_bound(free + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
+            if gain + bound < need or n + counts[card] >= 4:
+                continue
+            if ting & low:  # the card with the free cards
+                r = _free_best(free + _UNIT[card], loose > 0)
+                if r >= 0 and r >= need:
+                    won |= low
+                    continue
+            if j >= 0 or n == 3:  # a 跑
+                if four < 0:
+                    continue
+                if pao == -2:
+                    pao = _free_best(free, True)
+                r = pao
+            elif n == 2:  # a 碰
+                if peng < 0:
+                    continue
+                r = _free_best(free - 2 * _UNIT[card], peng > 0)
+            else:
+                continue
+            if r >= 0 and r + gain >= need:
+                won |= low
+        self._won = won
+        return won & kinds
 
     def ready(self, min_huxi: int) -> bool:
         """听牌: some card kind would complete a win with at least ``min_huxi``."""

@@ -28,7 +28,7 @@ from ..cards import NUM_KINDS
 from ..claims import CL_HU, Claim, Window, passed_chances, refused_wins
 from ..model import EV_DISCARD, EV_PAO, Event, EventType, Log
 from ..state import Impossible, State
-from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, WinMemo, reach_others
+from .reach import ANY, CHI, CHOSEN, HU, PAO, PENG, reach_others
 
 FEATURES_VERSION: Final = 1
 
@@ -120,7 +120,7 @@ def _unseen(state: State, seat: int) -> list[int]:
     return [4 - n if n < 4 else 0 for n in seen]
 
 
-def _choice(state: State, seq: int, seat: int, card: int, memo: WinMemo) -> Choice | None:
+def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
     hand = state.table.seats[seat].hand
     options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]
     if len(options) < 2 or card not in options:
@@ -129,7 +129,7 @@ def _choice(state: State, seq: int, seat: int, card: int, memo: WinMemo) -> Choi
     use_next = use_prev = 0
     got = (0, 0)
     dangerous: dict[int, bool] = {}
-    for k, (mn, mp) in reach_others(state, seat, options, memo).items():
+    for k, (mn, mp) in reach_others(state, seat, options).items():
         if mn & CHOSEN:
             use_next += 1
         if mp & CHOSEN:
@@ -153,7 +153,6 @@ class Reader:
         self.claims: list[tuple[int, int, int, int]] = []
         self.choices: list[Choice] = []
         self.passes: list[Pass] = []
-        self.memo: WinMemo = {}
         self.window: Window | None = None
         #: events seen (``before`` calls)
         self.seen = 0
@@ -164,7 +163,7 @@ class Reader:
         if event.type is EV_DISCARD and event.seat is not None \
                 and event.card is not None and w is None:
             self.discards[event.seat] += 1
-            c = _choice(state, seq, event.seat, event.card, self.memo)
+            c = _choice(state, seq, event.seat, event.card)
             if c is not None:
                 self.choices.append(c)
 

@@ -44,24 +44,19 @@ def reach(state: State, src: int, card: Card) -> tuple[int, int, int]:
     return masks[0], masks[1], masks[2]
 
 
-#: per seat position (hand counts, melds): card -> its win (``WinCheck.wins``, ``many``); a
-#: seat keeps its hand across the discards of the two others, and the options repeat
-WinMemo = dict[tuple[tuple[int, ...], object], dict[Card, bool]]
-
-
-def reach_all(state: State, src: int, kinds: Sequence[Card],
-              memo: WinMemo | None = None) -> dict[Card, tuple[int, int, int]]:
+def reach_all(state: State, src: int, kinds: Sequence[Card]) \
+        -> dict[Card, tuple[int, int, int]]:
     """``reach(state, src, k)`` for every ``k`` of ``kinds`` at once (``reach_others``
     placed by seat)."""
     out: dict[Card, tuple[int, int, int]] = {}
-    for k, (mn, mp) in reach_others(state, src, kinds, memo).items():
+    for k, (mn, mp) in reach_others(state, src, kinds).items():
         # next and prev of seat 0 are 1 and 2; of seat 1, 2 and 0; of seat 2, 0 and 1
         out[k] = (0, mn, mp) if src == 0 else (mp, 0, mn) if src == 1 else (mn, mp, 0)
     return out
 
 
-def reach_others(state: State, src: int, kinds: Sequence[Card],
-                 memo: WinMemo | None = None) -> dict[Card, tuple[int, int]]:
+def reach_others(state: State, src: int, kinds: Sequence[Card]) \
+        -> dict[Card, tuple[int, int]]:
     """``reach(state, src, k)`` for every ``k`` of ``kinds``, as the masks of ``next``
     and ``prev`` (``src``'s own is always 0).
 
@@ -70,24 +65,18 @@ def reach_others(state: State, src: int, kinds: Sequence[Card],
     barred by the ledger, ``ledger.hu_bar``; ``arrangements.WinCheck.wins`` with ``many``), a
     forced 跑 (three in hand or a 偎), then, when nobody must 跑, a 碰 (a pair in hand,
     ``claims.may_take``) and ``next``'s 吃 (``chi.can_chi``). Each seat's facts (its
-    melds, hand, table huxi, 偎 kinds, 臭/过张 kinds) are read once, not once per kind;
-    ``memo`` (kept by the caller for one hand) remembers the win per seat position, a
-    pure function of it; the seat's ``win_check()`` summary is the one the claim windows
-    use, and its packed free cards answer the 吃 (``chi.can_chi_packed``).
+    melds, hand, table huxi, 偎 kinds, 臭/过张 kinds) are read once, not once per kind.
+    A seat's ``win_check()`` summary is the one the claim windows use: it answers the
+    wins of all the kinds at once and keeps them (``WinCheck.win_bits``: the seat keeps
+    its holdings across the discards of the two others), and its packed free cards
+    answer the 吃 (``chi.can_chi_packed``).
     """
     table, ledger, profile, mian_used = state.table, state.ledger, state.profile, \
         state.mian_used
     nxt, prv = next_seat(src), prev_seat(src)
     st_n, st_p = table.seats[nxt], table.seats[prv]
-    hand_n, hand_p = tuple(st_n.hand), tuple(st_p.hand)
-    win_n: dict[Card, bool]
-    win_p: dict[Card, bool]
-    if memo is not None:
-        win_n = memo.setdefault((hand_n, st_n.meld_pairs()), {})
-        win_p = memo.setdefault((hand_p, st_p.meld_pairs()), {})
-    else:
-        win_n, win_p = {}, {}
     check_n, check_p = st_n.win_check(), st_p.win_check()
+    hand_n, hand_p = check_n.hand, check_p.hand
     free_cards = check_n.free  # ``next``'s, for its 吃 (``chi.can_chi_packed``)
     huxi_n, huxi_p = st_n.table_huxi, st_p.table_huxi
     wei_n, wei_p = st_n.wei_kinds, st_p.wei_kinds
@@ -102,25 +91,25 @@ def reach_others(state: State, src: int, kinds: Sequence[Card],
     free_n, free_p = not mian_used[nxt], not mian_used[prv]
     chou_n, chou_p = led_n.chou_pai, led_p.chou_pai
     nxt_last = nxt > prv  # open_window's 碰 order: seat 0, 1, 2; the last found
+    won_n = won_p = 0
+    if hu_on_discard:
+        asked = 0
+        for card in kinds:
+            asked |= 1 << card
+        won_n = check_n.win_bits(asked, min_huxi)
+        won_p = check_p.win_bits(asked, min_huxi)
     out: dict[Card, tuple[int, int]] = {}
     for card in kinds:
         mn = mp = 0
-        if hu_on_discard:  # (written out for the two seats: the loop over per-seat
-            # tuples this replaced cost ~6% more instructions a verified-and-read hand)
-            if (ledger.hu_bar(nxt, card, huxi_n) is None if ask_n
-                    else not (guo_bars and card in guo_n)):
-                win = win_n.get(card)
-                if win is None:
-                    win = win_n[card] = check_n.wins(card, min_huxi, True)
-                if win:
-                    mn = HU
-            if (ledger.hu_bar(prv, card, huxi_p) is None if ask_p
-                    else not (guo_bars and card in guo_p)):
-                win = win_p.get(card)
-                if win is None:
-                    win = win_p[card] = check_p.wins(card, min_huxi, True)
-                if win:
-                    mp = HU
+        if won_n and (won_n >> card) & 1 and (  # (written out for the two seats: the
+                # loop over per-seat tuples this replaced cost ~6% more instructions)
+                ledger.hu_bar(nxt, card, huxi_n) is None if ask_n
+                else not (guo_bars and card in guo_n)):
+            mn = HU
+        if won_p and (won_p >> card) & 1 and (
+                ledger.hu_bar(prv, card, huxi_p) is None if ask_p
+                else not (guo_bars and card in guo_p)):
+            mp = HU
         pao = False
         if hand_n[card] == 3 or card in wei_n:
             mn |= PAO

@@ -216,6 +216,28 @@ def test_wins_of_many_cards_answers_as_wins(min_huxi: int) -> None:
     assert wins > 100
 
 
+@pytest.mark.parametrize("min_huxi", [0, 10, 15, 21])
+def test_win_bits_are_the_wins_of_each_kind(min_huxi: int) -> None:
+    """``WinCheck.win_bits`` answers a set of kinds at once and keeps the answers: asked
+    first about some kinds, then about all, it must give ``best_huxi >= min_huxi`` for
+    each, and forget them when asked at another ``min_huxi``."""
+    rng = random.Random(f"win_bits/{min_huxi}")
+    wins = 0
+    for i in range(3000):
+        melds, hand, card = random_win(rng) if i % 2 else random_holding(rng)
+        check = arrangements.WinCheck(melds, tuple(hand))
+        want = sum(1 << k for k in range(NUM_KINDS)
+                   if arrangements.best_huxi(melds, hand, k) >= min_huxi)
+        some = rng.getrandbits(NUM_KINDS)
+        assert check.win_bits(some, min_huxi) == want & some, (melds, hand, some)
+        assert check.win_bits((1 << NUM_KINDS) - 1, min_huxi) == want, (melds, hand)
+        wins += bin(want).count("1")
+        other = sum(1 << k for k in range(NUM_KINDS)
+                    if arrangements.best_huxi(melds, hand, k) >= min_huxi + 7)
+        assert check.win_bits((1 << NUM_KINDS) - 1, min_huxi + 7) == other, (melds, hand)
+    assert wins > 100
+
+
 def test_a_copied_win_check_answers_as_the_original() -> None:
     """``State.clone`` deep-copies the seats and their kept ``WinCheck``: a copy must
     answer the same (it keeps the placements' pair flags, never the shared memos)."""

@@ -18,7 +18,7 @@ from replay.cards import NUM_KINDS
 from replay.fairplay import HandFeatures, extract
 from replay.fairplay.features import Reader
 from replay.fairplay.fused import verify_and_read
-from replay.fairplay.reach import WinMemo, reach, reach_all
+from replay.fairplay.reach import reach, reach_all
 from replay.model import EventType, Log
 from replay.state import Impossible, State
 from replay.tools.population import Plant, population
@@ -50,14 +50,13 @@ def _positions(log: Log) -> int:
     """Every discard position of the hand: ``reach_all`` against ``reach`` on every kind
     the discarder could throw and on every other kind; the number of kinds compared."""
     state = State(log)
-    memo: WinMemo = {}
     compared = 0
     try:
         for e in log.events:
             if e.type is EventType.DISCARD and e.seat is not None and state.window is None:
                 hand = state.table.seats[e.seat].hand
                 options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]
-                got = reach_all(state, e.seat, options, memo)
+                got = reach_all(state, e.seat, options)
                 assert got == {k: reach(state, e.seat, k) for k in options}, (log.game_id, e)
                 every = list(range(NUM_KINDS))
                 assert reach_all(state, e.seat, every) == \
