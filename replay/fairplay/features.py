@@ -22,6 +22,7 @@ The record is JSON-able (``to_json``/``from_json``) and versioned (``FEATURES_VE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Final, NamedTuple
 
 from ..cards import NUM_KINDS
@@ -120,26 +121,32 @@ def _unseen(state: State, seat: int) -> list[int]:
     return [4 - n if n < 4 else 0 for n in seen]
 
 
+#: the kinds, and the counts in hand a discarder can throw (a 坎 or a four never leaves)
+_KINDS: Final = tuple(range(NUM_KINDS))
+_THROWABLE: Final = {1: True, 2: True}
+
+
 def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
-    hand = state.table.seats[seat].hand
-    options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]
+    # the kinds held once or twice, picked in C (every discard asks)
+    options = list(compress(_KINDS, map(_THROWABLE.get, state.table.seats[seat].hand)))
     if len(options) < 2 or card not in options:
         return None
-    unseen = _unseen(state, seat)
     use_next = use_prev = 0
-    got = (0, 0)
-    dangerous: dict[int, bool] = {}
-    for k, (mn, mp) in reach_others(state, seat, options).items():
+    dangerous = 0  # bit k: an opponent could claim kind k
+    reached = reach_others(state, seat, options)
+    for k, (mn, mp) in reached.items():
         if mn & CHOSEN:
             use_next += 1
         if mp & CHOSEN:
             use_prev += 1
-        dangerous[k] = bool((mn | mp) & ANY)
-        if k == card:
-            got = (mn, mp)
-    same = [k for k in options if unseen[k] == unseen[card]]
+        if (mn | mp) & ANY:
+            dangerous |= 1 << k
+    got = reached[card]
+    unseen = _unseen(state, seat)
+    u = unseen[card]
+    same = [k for k in options if unseen[k] == u]
     return Choice(seq, seat, len(options), got[0], got[1], use_next, use_prev,
-                  int(dangerous[card]), len(same), sum(1 for k in same if dangerous[k]))
+                  (dangerous >> card) & 1, len(same), sum((dangerous >> k) & 1 for k in same))
 
 
 class Reader:
@@ -204,6 +211,8 @@ def _closed(i: int, e: Event, w: Window, claims: list[tuple[int, int, int, int]]
         taker, claim = e.seat, _CLAIM_OF[e.type]
     if taker is not None and not w.drawn and e.type is not EV_PAO:
         claims.append((i, w.src, taker, _CLAIM_MASK[e.type]))
+    if not w.hu and w.peng is None and not w.chi:
+        return  # nobody could have claimed the card: nothing passed (most windows)
     t = -1 if taker is None else taker
     for s in refused_wins(w, taker if claim is CL_HU else None):
         passes.append(Pass(i, s, t, w.src, HU))

@@ -75,14 +75,17 @@ def reach_others(state: State, src: int, kinds: Sequence[Card]) \
         state.mian_used
     nxt, prv = next_seat(src), prev_seat(src)
     st_n, st_p = table.seats[nxt], table.seats[prv]
-    check_n, check_p = st_n.win_check(), st_p.win_check()
-    hand_n, hand_p = check_n.hand, check_p.hand
+    hu_on_discard = profile.hu_on_discard
+    check_n = st_n.win_check()  # for its wins and its 吃
+    hand_n = check_n.hand
     free_cards = check_n.free  # ``next``'s, for its 吃 (``chi.can_chi_packed``)
+    # ``prev``'s only for its wins (set up after a move, its summary costs a 吃's ask)
+    check_p = st_p.win_check() if hu_on_discard else None
+    hand_p = check_p.hand if check_p is not None else st_p.hand
     huxi_n, huxi_p = st_n.table_huxi, st_p.table_huxi
     wei_n, wei_p = st_n.wei_kinds, st_p.wei_kinds
     led_n, led_p = ledger.seats[nxt], ledger.seats[prv]
     min_huxi = profile.min_huxi
-    hu_on_discard = profile.hu_on_discard
     # a win on a kind is barred by a 臭胡 (ask the ledger) or by a 过张 of the kind
     guo_bars = not profile.hu_on_passed_card
     ask_n, ask_p = bool(led_n.chou_hu), bool(led_p.chou_hu)
@@ -92,7 +95,7 @@ def reach_others(state: State, src: int, kinds: Sequence[Card]) \
     chou_n, chou_p = led_n.chou_pai, led_p.chou_pai
     nxt_last = nxt > prv  # open_window's 碰 order: seat 0, 1, 2; the last found
     won_n = won_p = 0
-    if hu_on_discard:
+    if check_p is not None:
         asked = 0
         for card in kinds:
             asked |= 1 << card
