@@ -3,9 +3,12 @@
 The corpus is simulated once (``replay.simulate``); then verification alone
 (``replay.engine.verify`` on already parsed logs) is timed hand by hand in this
 one process, with the engine's caches cleared first so the simulation does not
-warm them. The process is pinned to one CPU where the OS allows it. The win
-check (``arrangements.best_huxi``) is timed alone over random winning and
-non-winning holdings (``holdings.bench_win_checks``).
+warm them. That timed run is repeated (``repeat``, each run after clearing the
+caches again) and the median run is the figure: on a shared machine one run can be
+slowed by a neighbour by a fifth or more, and every run is printed. The process is
+pinned to one CPU where the OS allows it. The win check (``arrangements.best_huxi``)
+is timed alone over random winning and non-winning holdings
+(``holdings.bench_win_checks``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import gc
 import os
 import platform
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +36,10 @@ class BenchResult:
     seed: int
     events: int
     seconds: float
+    #: the median run's
     hands_per_s: float
+    #: hands/s of every timed run, in the order run
+    runs: tuple[float, ...]
     events_per_s: float
     p50_ms: float
     p99_ms: float
@@ -49,6 +56,7 @@ class BenchResult:
             "events": self.events,
             "seconds": round(self.seconds, 4),
             "hands_per_s": round(self.hands_per_s, 1),
+            "runs": [round(r, 1) for r in self.runs],
             "events_per_s": round(self.events_per_s, 1),
             "p50_ms": round(self.p50_ms, 3),
             "p99_ms": round(self.p99_ms, 3),
@@ -84,7 +92,9 @@ def _pct(xs: list[float], p: float) -> float:
 
 
 def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
-        win_checks: int = 20000) -> BenchResult:
+        win_checks: int = 20000, repeat: int = 3) -> BenchResult:
+    if repeat < 1:
+        raise ValueError("repeat must be at least 1")
     cpu = pin_one_cpu()
     raws = [dumps(doc).encode("utf-8") for doc in simulate(games, seed, ruleset)]
     logs = [parse_log(raw) for raw in raws]
@@ -93,24 +103,30 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
     # Frozen, its objects are not walked again by every full collection while we time.
     gc.collect()
     gc.freeze()
-    arrangements.clear_caches()
-    times: list[float] = []
-    not_clean = 0
     clock = time.perf_counter
-    for log in logs:
-        t0 = clock()
-        verdict = verify(log)
-        times.append(clock() - t0)
-        if verdict.status is not Status.CLEAN:
-            not_clean += 1
-    seconds = sum(times)
+    timed: list[list[float]] = []
+    not_clean = 0
+    for _ in range(repeat):
+        arrangements.clear_caches()
+        times: list[float] = []
+        not_clean = 0
+        for log in logs:
+            t0 = clock()
+            verdict = verify(log)
+            times.append(clock() - t0)
+            if verdict.status is not Status.CLEAN:
+                not_clean += 1
+        timed.append(times)
     arrangements.clear_caches()
     t0 = clock()
     for raw in raws:
         verify(parse_log(raw))
     pv_seconds = clock() - t0
     gc.unfreeze()
-    times.sort()
+    totals = [sum(times) for times in timed]
+    runs = tuple(len(logs) / s if s else 0.0 for s in totals)
+    seconds = statistics.median_low(totals)  # a run's own (for an even ``repeat`` too)
+    times = sorted(timed[totals.index(seconds)])
     wc = holdings.bench_win_checks(win_checks, seed)
     return BenchResult(
         games=len(logs),
@@ -119,6 +135,7 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
         events=events,
         seconds=seconds,
         hands_per_s=len(logs) / seconds if seconds else 0.0,
+        runs=runs,
         events_per_s=events / seconds if seconds else 0.0,
         p50_ms=_pct(times, 0.50) * 1000,
         p99_ms=_pct(times, 0.99) * 1000,
@@ -133,7 +150,8 @@ def render(r: BenchResult) -> str:
     return (
         f"verify {r.games} simulated {r.ruleset} hands (seed {r.seed}, {r.events} events) "
         f"on one core\n"
-        f"  hands/s        {r.hands_per_s:10.1f}\n"
+        f"  hands/s        {r.hands_per_s:10.1f}   (median of {len(r.runs)} runs: "
+        f"{' / '.join(f'{x:.0f}' for x in r.runs)})\n"
         f"  events/s       {r.events_per_s:10.1f}\n"
         f"  per hand p50   {r.p50_ms:10.3f} ms\n"
         f"  per hand p99   {r.p99_ms:10.3f} ms\n"

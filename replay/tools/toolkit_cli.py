@@ -112,10 +112,20 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return n
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import render, run
 
-    result = run(args.games, args.ruleset, args.seed, args.win_checks)
+    result = run(args.games, args.ruleset, args.seed, args.win_checks, args.repeat)
     if args.json:
         sys.stdout.write(json.dumps(result.to_json(), sort_keys=True) + "\n")
     else:
@@ -161,6 +171,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--win-checks", type=int, default=20000, dest="win_checks",
                    help="holdings for the win-check timing (default 20000)")
+    b.add_argument("--repeat", type=_at_least_one, default=3, metavar="N",
+                   help="timed runs, each from cleared caches; the median is reported "
+                        "(default 3)")
     b.add_argument("--json", action="store_true", help="one JSON object")
     b.set_defaults(func=cmd_bench)
 
