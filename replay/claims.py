@@ -15,8 +15,9 @@ from enum import StrEnum
 from typing import Final
 
 from . import arrangements
+from .arrangements import WinCheck
 from .cards import Card, next_seat, prev_seat
-from .chi import can_chi
+from .chi import can_chi, can_chi_packed
 from .groups import GroupKind
 from .ledger import Ledger
 from .profiles import Profile
@@ -119,12 +120,14 @@ def open_window(
     seats = table.seats
     w = Window(card, src, drawn, seq, drawn and table.stock_pos == len(table.stock))
     huxi = w.table_huxi = (seats[0].table_huxi, seats[1].table_huxi, seats[2].table_huxi)
+    # the seats' win checks asked here: their packed free cards answer the 吃 below
+    checks: list[WinCheck | None] = [None, None, None]
     if drawn or profile.hu_on_discard:
         min_huxi = profile.min_huxi
         for s in _HU_ORDER[drawn][src]:
             # the win first: 98% of the seats asked cannot win, and few are barred
-            if seats[s].win_check().wins(card, min_huxi) and \
-                    ledger.hu_bar(s, card, huxi[s]) is None:
+            check = checks[s] = seats[s].win_check()
+            if check.wins(card, min_huxi) and ledger.hu_bar(s, card, huxi[s]) is None:
                 w.hu.append(s)
     pao = None
     for s in _SEATS:
@@ -142,8 +145,12 @@ def open_window(
                     may_take(ledger, s, card, mian_used[s]):
                 w.peng = s
         for s in w.chi_order:
-            if may_take(ledger, s, card, mian_used[s]) and can_chi(seats[s].hand, card):
-                w.chi.append(s)
+            if may_take(ledger, s, card, mian_used[s]):
+                hand, asked = seats[s].hand, checks[s]
+                # (no check set up for the 吃 alone: that costs more than the ask)
+                if can_chi(hand, card) if asked is None or asked.free < 0 or hand[card] > 2 \
+                        else can_chi_packed(hand, asked.free, card):
+                    w.chi.append(s)
     return w
 
 
