@@ -58,7 +58,7 @@ class SeatState:
     """
 
     __slots__ = ("hand", "_melds", "row", "table_huxi", "fours", "meld_cards", "_pairs",
-                 "wei_kinds", "peng_kinds", "_table", "_win")
+                 "wei_kinds", "peng_kinds", "_table", "_win", "_win_hand")
     #: the huxi of the table melds
     table_huxi: int
     #: F: four-card melds (提 + 跑)
@@ -72,6 +72,8 @@ class SeatState:
     _pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...]
     #: the melds summarised for the win check (``arrangements.table_summary``)
     _table: arrangements.TableSummary | None
+    #: the hand ``_win`` was set up on (a copy; read only while ``_win`` is set)
+    _win_hand: list[int]
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -142,10 +144,12 @@ class SeatState:
 
     def win_check(self) -> WinCheck:
         """``arrangements.wins_with`` on these holdings, for many cards (claim windows)."""
-        hand = tuple(self.hand)
         w = self._win
-        if w is None or w.hand != hand:  # (``_win`` is dropped when the melds change)
-            w = self._win = WinCheck.on_table(self._table, hand)
+        # (``_win`` is dropped when the melds change; the hand is compared as a list, its
+        # copy kept: most calls find it unchanged and build no tuple)
+        if w is None or self._win_hand != self.hand:
+            self._win_hand = list(self.hand)
+            w = self._win = WinCheck.on_table(self._table, tuple(self.hand))
         return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:
