@@ -683,62 +683,24 @@ class WinCheck:
         return r >= 0 and r + gain >= need
 
     def win_bits(self, kinds: int, min_huxi: int) -> int:
-        """The kinds of ``kinds`` (bit ``k``: kind ``k``, ``0 <= k < NUM_KINDS``) that win:
-        ``wins(k, min_huxi, True)`` for each, with what they share read once. The answers
-        are kept: a seat keeps its holdings across the discards of the two others, and
-        the fair-play reach asks it about every kind each discarder could throw."""
+        """The kinds of ``kinds`` (bit ``k``: kind ``k``, ``0 <= k < NUM_KINDS``) that win,
+        ``wins(k, min_huxi, True)`` for each. The answers are kept: a seat keeps its
+        holdings across the discards of the two others, and the fair-play reach asks it
+        about every kind each discarder could throw."""
         if self._bits_huxi != min_huxi:
             self._bits_huxi = min_huxi
             self._asked = self._won = 0
         todo = kinds & ~self._asked
-        if not todo:
-            return self._won & kinds
-        self._asked |= kinds
-        if self._t is None or self._h is None:
-            return 0
-        won = self._won
-        hand, join, counts, free = self.hand, self._join, self._counts, self.free
-        need = min_huxi - self._fixed  # the huxi a placement must add
-        loose, four, peng = self._loose, self._four, self._peng
-        ting = 0  # kinds the card with the free cards can complete (``wins``' ``many``)
-        if loose >= 0:
-            ting = self._ting
-            if ting < 0:
-                known = (_ting_memo_pair if loose else _ting_memo).get(free)
-                ting = self._ting = _ting(free, loose > 0) if known is None else known
-        pao = -2  # ``_free_best(free, True)`` once a 跑 asks it
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            card = low.bit_length() - 1
-            n = hand[card]
-            j = join[card]
-            gain = j if j >= 0 else _PAO[card] - _KAN[card] if n == 3 else \
-                _PENG[card] if n == 2 else 0
-            bound = _huxi_bound(free + _UNIT[card]) if _BOUND_KINDS[card] else self._bound
-            if gain + bound < need or n + counts[card] >= 4:
-                continue
-            if ting & low:  # the card with the free cards
-                r = _free_best(free + _UNIT[card], loose > 0)
-                if r >= 0 and r >= need:
+        if todo:
+            won = self._won
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if self.wins(low.bit_length() - 1, min_huxi, True):
                     won |= low
-                    continue
-            if j >= 0 or n == 3:  # a 跑
-                if four < 0:
-                    continue
-                if pao == -2:
-                    pao = _free_best(free, True)
-                r = pao
-            elif n == 2:  # a 碰
-                if peng < 0:
-                    continue
-                r = _free_best(free - 2 * _UNIT[card], peng > 0)
-            else:
-                continue
-            if r >= 0 and r + gain >= need:
-                won |= low
-        self._won = won
-        return won & kinds
+            self._won = won
+            self._asked |= kinds
+        return self._won & kinds
 
     def ready(self, min_huxi: int) -> bool:
         """听牌: some card kind would complete a win with at least ``min_huxi``."""

@@ -182,11 +182,14 @@ _PACKED: Final[tuple[dict[int, bool], ...]] = tuple({} for _ in range(NUM_KINDS)
 
 
 def can_chi_packed(hand: Sequence[int], free: int, card: Card) -> bool:
-    """``can_chi(hand, card)`` for a hand holding fewer than three of ``card``, with
-    ``free`` its free cards packed three bits a kind, the kinds held three or four times
-    left out (``arrangements.WinCheck.free``). No 吃 or 比 takes a card of those, and
-    the answer depends only on the digits of the kinds it reads: it is remembered on
-    them (the fair-play reach asks each seat about every kind it could be thrown)."""
+    """``can_chi(hand, card)``, with ``free`` the hand's free cards packed three bits a
+    kind, the kinds held three or four times left out (``arrangements.WinCheck.free``;
+    -1: none packed). No 吃 or 比 takes a card of those, so for a hand holding fewer
+    than three of ``card`` the answer depends only on the digits of the kinds it reads:
+    it is remembered on them (a claim window and the fair-play reach ask each seat about
+    many cards). Otherwise the plain ``can_chi``."""
+    if free < 0 or hand[card] > 2:
+        return can_chi(hand, card)
     key = free & _READ_MASK[card]
     memo = _PACKED[card]
     r = memo.get(key)

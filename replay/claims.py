@@ -146,10 +146,10 @@ def open_window(
                 w.peng = s
         for s in w.chi_order:
             if may_take(ledger, s, card, mian_used[s]):
-                hand, asked = seats[s].hand, checks[s]
                 # (no check set up for the 吃 alone: that costs more than the ask)
-                if can_chi(hand, card) if asked is None or asked.free < 0 or hand[card] > 2 \
-                        else can_chi_packed(hand, asked.free, card):
+                hand, asked = seats[s].hand, checks[s]
+                if can_chi(hand, card) if asked is None else \
+                        can_chi_packed(hand, asked.free, card):
                     w.chi.append(s)
     return w
 

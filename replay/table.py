@@ -58,7 +58,7 @@ class SeatState:
     """
 
     __slots__ = ("hand", "_melds", "row", "table_huxi", "fours", "meld_cards", "_pairs",
-                 "wei_kinds", "peng_kinds", "_table", "_win", "_win_hand")
+                 "wei_kinds", "peng_kinds", "_table", "_win")
     #: the huxi of the table melds
     table_huxi: int
     #: F: four-card melds (提 + 跑)
@@ -72,8 +72,6 @@ class SeatState:
     _pairs: tuple[tuple[GroupKind, tuple[Card, ...]], ...]
     #: the melds summarised for the win check (``arrangements.table_summary``)
     _table: arrangements.TableSummary | None
-    #: the hand ``_win`` was set up on (a copy; read only while ``_win`` is set)
-    _win_hand: list[int]
 
     def __init__(self, hand: list[int], melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
@@ -82,13 +80,7 @@ class SeatState:
         #: cards this seat revealed that nobody took: its discards and unclaimed draws
         self.row: list[Card] = [] if row is None else row
         self._win: WinCheck | None = None
-        if melds:
-            self.melds_changed()
-        else:  # a dealt seat: the sums of no melds
-            self._pairs = ()
-            self._table = _NO_MELDS
-            self.table_huxi = self.fours = self.meld_cards = 0
-            self.wei_kinds = self.peng_kinds = ()
+        self.melds_changed()
 
     def __repr__(self) -> str:
         return f"SeatState(hand={self.hand!r}, melds={self._melds!r}, row={self.row!r})"
@@ -124,7 +116,7 @@ class SeatState:
         melds = list(self._melds)
         self._melds.clear()
         self._pairs = ()
-        self._table = arrangements.table_summary(())
+        self._table = _NO_MELDS
         self.table_huxi = self.fours = self.meld_cards = 0
         self.wei_kinds = self.peng_kinds = ()
         for m in melds:
@@ -144,12 +136,10 @@ class SeatState:
 
     def win_check(self) -> WinCheck:
         """``arrangements.wins_with`` on these holdings, for many cards (claim windows)."""
+        hand = tuple(self.hand)
         w = self._win
-        # (``_win`` is dropped when the melds change; the hand is compared as a list, its
-        # copy kept: most calls find it unchanged and build no tuple)
-        if w is None or self._win_hand != self.hand:
-            self._win_hand = list(self.hand)
-            w = self._win = WinCheck.on_table(self._table, tuple(self.hand))
+        if w is None or w.hand != hand:  # (``_win`` is dropped when the melds change)
+            w = self._win = WinCheck.on_table(self._table, hand)
         return w
 
     def meld_pairs(self) -> tuple[tuple[GroupKind, tuple[Card, ...]], ...]:

@@ -22,7 +22,6 @@ The record is JSON-able (``to_json``/``from_json``) and versioned (``FEATURES_VE
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, Final, NamedTuple
 
 from ..cards import NUM_KINDS
@@ -121,14 +120,9 @@ def _unseen(state: State, seat: int) -> list[int]:
     return [4 - n if n < 4 else 0 for n in seen]
 
 
-#: the kinds, and the counts in hand a discarder can throw (a 坎 or a four never leaves)
-_KINDS: Final = tuple(range(NUM_KINDS))
-_THROWABLE: Final = {1: True, 2: True}
-
-
 def _choice(state: State, seq: int, seat: int, card: int) -> Choice | None:
-    # the kinds held once or twice, picked in C (every discard asks)
-    options = list(compress(_KINDS, map(_THROWABLE.get, state.table.seats[seat].hand)))
+    hand = state.table.seats[seat].hand
+    options = [k for k in range(NUM_KINDS) if 0 < hand[k] < 3]  # (a 坎 never leaves)
     if len(options) < 2 or card not in options:
         return None
     use_next = use_prev = 0

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, next_seat, prev_seat
-from ..chi import can_chi, can_chi_packed
+from ..chi import can_chi_packed
 from ..claims import open_window
 from ..state import State
 
@@ -129,8 +129,7 @@ def reach_others(state: State, src: int, kinds: Sequence[Card]) \
                 mn |= PENG
             elif peng_p:
                 mp |= PENG
-            if take_n and (can_chi(hand_n, card) if free_cards < 0 or hand_n[card] > 2
-                           else can_chi_packed(hand_n, free_cards, card)):
+            if take_n and can_chi_packed(hand_n, free_cards, card):
                 mn |= CHI
         out[card] = (mn, mp)
     return out

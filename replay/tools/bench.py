@@ -105,7 +105,6 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
     gc.freeze()
     clock = time.perf_counter
     timed: list[list[float]] = []
-    not_clean = 0
     for _ in range(repeat):
         arrangements.clear_caches()
         times: list[float] = []
@@ -125,7 +124,8 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
     gc.unfreeze()
     totals = [sum(times) for times in timed]
     runs = tuple(len(logs) / s if s else 0.0 for s in totals)
-    seconds = statistics.median_low(totals)  # a run's own (for an even ``repeat`` too)
+    # a run's own: of an even number, the slower of the middle two
+    seconds = statistics.median_high(totals)
     times = sorted(timed[totals.index(seconds)])
     wc = holdings.bench_win_checks(win_checks, seed)
     return BenchResult(

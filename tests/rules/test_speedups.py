@@ -258,7 +258,8 @@ def test_a_copied_win_check_answers_as_the_original() -> None:
 def test_chi_on_packed_free_cards_answers_as_can_chi() -> None:
     """``chi.can_chi_packed`` remembers ``can_chi`` on the digits of the kinds it reads:
     a kind left out of those digits would make two hands that differ there share an
-    answer. The hands are asked twice, the second time with every answer remembered."""
+    answer. The hands are asked twice, the second time with every answer remembered; a
+    hand holding three or four of the card, or given no packed cards, is asked plainly."""
     from replay.chi import can_chi, can_chi_packed, clear_chi_cache
 
     rng = random.Random("can_chi_packed")
@@ -268,10 +269,11 @@ def test_chi_on_packed_free_cards_answers_as_can_chi() -> None:
         for k in rng.sample(range(NUM_KINDS), rng.randrange(2, 12)):
             hand[k] = rng.choice((1, 1, 2, 2, 3, 4)) if i % 3 else rng.randrange(1, 3)
         card = rng.randrange(NUM_KINDS)
-        if hand[card] <= 2:
-            free = arrangements.WinCheck((), tuple(hand)).free
-            assert free >= 0
-            cases.append((hand, free, card, can_chi(hand, card)))
+        free = arrangements.WinCheck((), tuple(hand)).free
+        assert free >= 0
+        cases.append((hand, free, card, can_chi(hand, card)))
+        if i % 5 == 0:  # no packed cards: the plain ask
+            cases.append((hand, -1, card, cases[-1][3]))
     clear_chi_cache()
     for _ in range(2):
         for hand, free, card, want in cases:

@@ -22,7 +22,7 @@ def test_the_cli_prints_every_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "5", "--win-checks", "20", "--repeat", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert len(out["runs"]) == 2
-    assert out["hands_per_s"] in out["runs"]  # median_low: one of the runs
+    assert out["hands_per_s"] in out["runs"]  # median_high: one of the runs
 
 
 @pytest.mark.parametrize("bad", ["0", "-2", "two"])
