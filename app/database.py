@@ -4,10 +4,16 @@ SQLite runs in WAL mode with its driver's own transaction handling turned off, s
 that SQLAlchemy emits ``BEGIN`` itself: writers use ``BEGIN IMMEDIATE`` (taking the
 write lock up front, so two concurrent ingests of one log queue rather than both
 reading "absent" and one failing), readers a plain ``BEGIN``. Savepoints work.
+
+``Database.write_now`` (SQLite only) is a writer that does not wait for the write lock:
+its ``BEGIN IMMEDIATE`` raises ``WriteLockBusy`` at once when another connection holds
+the lock, so that the event loop can run a short write itself and hand it to a worker
+thread only when it would have to wait (``dependencies.run_ingest``).
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +28,15 @@ from .settings import Settings
 
 #: execution option that makes an SQLite transaction take the write lock at BEGIN.
 WRITE_OPTION = "paohuzi_write"
+#: with ``WRITE_OPTION``: do not wait for the lock, raise ``WriteLockBusy``.
+NOWAIT_OPTION = "paohuzi_nowait"
+#: how long an SQLite connection waits for a lock (ms), as its ``timeout`` says.
+BUSY_TIMEOUT_MS = 30000
+
+
+class WriteLockBusy(Exception):
+    """Another connection holds SQLite's write lock (raised by ``write_now`` at BEGIN,
+    before anything was read or written: the transaction can be run again elsewhere)."""
 
 
 def is_sqlite(url: str) -> bool:
@@ -36,19 +51,43 @@ def _sqlite_setup(engine: Engine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash in WAL
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        write = conn.get_execution_options().get(WRITE_OPTION, False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        options = conn.get_execution_options()
+        if not options.get(WRITE_OPTION, False):
+            conn.exec_driver_sql("BEGIN")
+        elif options.get(NOWAIT_OPTION, False):
+            _begin_now(conn.connection.dbapi_connection)
+        else:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _begin_now(dbapi_connection: Any) -> None:
+    """``BEGIN IMMEDIATE`` with no wait: ``WriteLockBusy`` if the lock is taken."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA busy_timeout=0")
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode == sqlite3.SQLITE_BUSY:
+                raise WriteLockBusy("another connection holds the write lock") from exc
+            raise
+        finally:
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    finally:
+        cursor.close()
 
 
 def make_engine(url: str, *, echo: bool = False) -> Engine:
     if is_sqlite(url):
         engine = create_engine(
-            url, echo=echo, connect_args={"check_same_thread": False, "timeout": 30}
+            url,
+            echo=echo,
+            connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
         )
         _sqlite_setup(engine)
         return engine
@@ -60,19 +99,29 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
 
 @dataclass(slots=True)
 class Database:
-    """One engine and its two session factories (read and write)."""
+    """One engine and its session factories (read, write and, on SQLite, a writer that
+    does not wait for the write lock)."""
 
     engine: Engine
     read: sessionmaker[Session]
     write: sessionmaker[Session]
+    #: SQLite: raises ``WriteLockBusy`` at BEGIN instead of waiting; ``None`` elsewhere.
+    write_now: sessionmaker[Session] | None = None
 
     @classmethod
     def from_engine(cls, engine: Engine) -> Database:
         writer = engine.execution_options(**{WRITE_OPTION: True})
+        now = None
+        if engine.dialect.name == "sqlite":
+            now = sessionmaker(
+                engine.execution_options(**{WRITE_OPTION: True, NOWAIT_OPTION: True}),
+                expire_on_commit=False,
+            )
         return cls(
             engine=engine,
             read=sessionmaker(engine, expire_on_commit=False),
             write=sessionmaker(writer, expire_on_commit=False),
+            write_now=now,
         )
 
     @classmethod

@@ -8,16 +8,16 @@ instead of two for a sync generator's enter and exit).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import anyio
 from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
-from .database import Database
+from .database import Database, WriteLockBusy
 from .operators.sign_in import HashPacer
 from .settings import Settings
 
@@ -66,6 +66,33 @@ def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
         limiter = anyio.CapacityLimiter(1 if db.engine.dialect.name == "sqlite" else 40)
         app.state.ingest_limiter = limiter
     return limiter
+
+
+T = TypeVar("T")
+
+
+async def run_ingest(
+    app: FastAPI, db: Database, work: Callable[[sessionmaker[Session]], T]
+) -> T:
+    """Run ``work``, one write transaction made with the session factory it is given.
+
+    On SQLite the event loop runs it itself when the write lock is free (``write_now``):
+    the work is CPU-bound under one GIL and one writer, and a worker thread beside the
+    event loop made them take the interpreter from each other at every SQLite call and
+    every switch interval, which cost as much CPU as the verification (one third of the
+    request; docs/performance.md, "Seventh pass"). When the lock is held (another
+    process, a write of another request's thread, an ingest already waiting), the event
+    loop does not wait for it: ``work`` goes to a worker thread (``db.write``, waiting as
+    long as SQLite's busy timeout), as it always does on PostgreSQL, whose round trips
+    overlap (``ingest_limiter`` at a time).
+    """
+    limiter = ingest_limiter(app)
+    if db.write_now is not None and limiter.borrowed_tokens == 0:
+        try:
+            return work(db.write_now)
+        except WriteLockBusy:
+            pass  # nothing was done: BEGIN failed
+    return await anyio.to_thread.run_sync(work, db.write, limiter=limiter)
 
 
 def _finish(session: Session, commit: bool) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from typing import Annotated, Any
 from urllib.parse import quote
 
-import anyio.to_thread
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
+from sqlalchemy.orm import Session, sessionmaker
 from starlette.datastructures import URLPath
 
 from replay.logschema import schema_bytes
@@ -19,7 +19,7 @@ from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..bounds import storable_text
 from ..database import Database, transaction
-from ..dependencies import DB, AppSettings, ReadSession, ingest_limiter
+from ..dependencies import DB, AppSettings, ReadSession, run_ingest
 from ..errors import (
     AppError,
     Conflict,
@@ -107,9 +107,15 @@ async def create_game(
     request: Request, key: IngestKey, db: DB, settings: AppSettings
 ) -> Response:
     mode = verification(settings)
+    try:
+        raw = await read_body(request, settings.max_log_bytes)
+    except AppError:  # 413, or a Content-Length that is not a number
+        await key.check_alone(db)  # but 401 or 403 first, as for any other fault
+        _count(Outcome.REJECTED)
+        raise
 
-    def ingest(raw: bytes) -> Result:  # one trip to a worker thread: key, store, commit
-        with transaction(db.write) as session:
+    def ingest(factory: sessionmaker[Session]) -> Result:  # key, store, commit
+        with transaction(factory) as session:
             principal = key.principal(session)
             return ingest_one(
                 session,
@@ -122,15 +128,7 @@ async def create_game(
             )
 
     try:
-        raw = await read_body(request, settings.max_log_bytes)
-    except AppError:  # 413, or a Content-Length that is not a number
-        await key.check_alone(db)  # but 401 or 403 first, as for any other fault
-        _count(Outcome.REJECTED)
-        raise
-    try:
-        result = await anyio.to_thread.run_sync(
-            ingest, raw, limiter=ingest_limiter(request.app)
-        )
+        result = await run_ingest(request.app, db, ingest)
     except (Unauthorized, Forbidden):
         raise  # not an ingest outcome: the request was refused before it
     except AppError as exc:
