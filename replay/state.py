@@ -167,14 +167,6 @@ class State:
         self.took_before_pao = [False, False, False]
         self.invalid = False
         self._optional: list[int] | None = None
-        #: what each phase does with an event; False: the phase changed, dispatch again
-        self.handlers: dict[Phase, Callable[[int, Event], bool]] = {
-            PH_OPENING: self.on_opening,
-            PH_DISCARD: self.on_discard_phase,
-            PH_DRAW: self.on_draw_phase,
-            PH_DRAWN: self.on_drawn,
-            PH_REVEALED: self.on_revealed,
-        }
 
     # ------------------------------------------------------------------ helpers
     def find(self, seq: int | None, seat: int | None, code: Code, message: str,
@@ -243,7 +235,7 @@ class State:
     # ------------------------------------------------------------------ applying events
     def apply(self, e: Event) -> None:
         """Apply the next event as logged (see the module doc): each phase's handler
-        (``handlers``) consumes it, or changes the phase and hands it on."""
+        (``HANDLERS``) consumes it, or changes the phase and hands it on."""
         i = self.applied
         self.applied = i + 1
         if self.phase is PH_ENDED:
@@ -256,11 +248,11 @@ class State:
                 self.table.seats[e.seat].hand[e.card] == 4:
             self.dealt_ti(i, e.seat, e.card)
             return
-        handlers = self.handlers
-        if handlers[self.phase](i, e):
+        handlers = HANDLERS
+        if handlers[self.phase](self, i, e):
             return
         for _ in range(3):
-            if handlers[self.phase](i, e):
+            if handlers[self.phase](self, i, e):
                 return
         raise AssertionError("event not consumed")  # pragma: no cover
 
@@ -853,6 +845,20 @@ class State:
         if self.phase is PH_REVEALED and self.window is not None:
             return f"claims on {card_name(self.window.card)} are open"
         return "the opening is not over"
+
+
+#: what each phase does with an event; False: the phase changed, dispatch again. The
+#: functions, not a state's bound methods: a state holding its own bound methods is a
+#: reference cycle, and the whole hand (log, tables, decisions) would wait for the cycle
+#: collector instead of going when its last reference does.
+HANDLERS: Final[dict[Phase, Callable[[State, int, Event], bool]]] = {
+    PH_OPENING: State.on_opening,
+    PH_DISCARD: State.on_discard_phase,
+    PH_DRAW: State.on_draw_phase,
+    PH_DRAWN: State.on_drawn,
+    PH_REVEALED: State.on_revealed,
+}
+
 
 def _name(card: Card | None) -> str:
     return card_name(card) if card is not None else "none"
