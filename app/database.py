@@ -75,7 +75,7 @@ def _begin_now(dbapi_connection: Any) -> None:
         try:
             cursor.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if exc.sqlite_errorcode == sqlite3.SQLITE_BUSY:
+            if exc.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:  # (or an extended code)
                 raise WriteLockBusy("another connection holds the write lock") from exc
             raise
         finally:

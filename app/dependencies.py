@@ -78,9 +78,9 @@ async def run_ingest(
 
     On SQLite the event loop runs it itself when the write lock is free (``write_now``):
     the work is CPU-bound under one GIL and one writer, and a worker thread beside the
-    event loop made them take the interpreter from each other at every SQLite call and
-    every switch interval, which cost as much CPU as the verification (one third of the
-    request; docs/performance.md, "Seventh pass"). When the lock is held (another
+    event loop made the two take the interpreter from each other at every SQLite call
+    and every switch interval: 0.6-1.7 ms of CPU a request, up to a third of it
+    (docs/performance.md, "Seventh pass"). When the lock is held (another
     process, a write of another request's thread, an ingest already waiting), the event
     loop does not wait for it: ``work`` goes to a worker thread (``db.write``, waiting as
     long as SQLite's busy timeout), as it always does on PostgreSQL, whose round trips
