@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, Insert, create_engine, event, make_url
+from sqlalchemy import Engine, Insert, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, sessionmaker
@@ -43,7 +43,7 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def _sqlite_setup(engine: Engine, checkpoint: bool) -> None:
+def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN below
@@ -52,8 +52,6 @@ def _sqlite_setup(engine: Engine, checkpoint: bool) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash in WAL
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        if not checkpoint:  # a thread of the process does it (``app.checkpoint``)
-            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -84,25 +82,14 @@ def _begin_now(dbapi_connection: Any) -> None:
         cursor.close()
 
 
-def sqlite_file(url: str) -> str | None:
-    """The file of an SQLite URL; ``None`` for another database or one in memory."""
-    if not is_sqlite(url):
-        return None
-    path = make_url(url).database
-    return path if path and path != ":memory:" and not path.startswith("file:") else None
-
-
-def make_engine(url: str, *, echo: bool = False, checkpoint: bool = True) -> Engine:
-    """The engine of ``url``. SQLite: ``checkpoint=False`` leaves the write-ahead log's
-    checkpoints to someone else (``app.checkpoint.Checkpointer``) instead of the
-    connection whose commit takes the log past 1,000 pages."""
+def make_engine(url: str, *, echo: bool = False) -> Engine:
     if is_sqlite(url):
         engine = create_engine(
             url,
             echo=echo,
             connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
         )
-        _sqlite_setup(engine, checkpoint)
+        _sqlite_setup(engine)
         return engine
     # No pre-ping (a ``SELECT 1`` per checkout, two checkouts a request): a connection
     # the server dropped fails its one request (503, "database_unavailable"), and the
@@ -138,10 +125,8 @@ class Database:
         )
 
     @classmethod
-    def from_settings(cls, settings: Settings, *, checkpoint: bool = True) -> Database:
-        return cls.from_engine(
-            make_engine(settings.database_url, echo=settings.echo_sql, checkpoint=checkpoint)
-        )
+    def from_settings(cls, settings: Settings) -> Database:
+        return cls.from_engine(make_engine(settings.database_url, echo=settings.echo_sql))
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -12,8 +12,7 @@ from fastapi.responses import RedirectResponse
 from . import api_docs, gc_tuning, handlers, openapi
 from .api import PREFIX
 from .api import router as api_router
-from .checkpoint import Checkpointer
-from .database import Database, sqlite_file
+from .database import Database
 from .middleware import Guard
 from .settings import Settings, get_settings
 from .webhooks.dispatcher import start_dispatcher
@@ -22,26 +21,16 @@ from .webhooks.dispatcher import start_dispatcher
 def create_app(settings: Settings | None = None, db: Database | None = None) -> FastAPI:
     settings = settings or get_settings()
     owns_db = db is None
-    # SQLite: a thread checkpoints the write-ahead log, not the request that commits
-    checkpoints = sqlite_file(settings.database_url) if owns_db else None
-    if not settings.sqlite_checkpoint_seconds:
-        checkpoints = None
-    database = db or Database.from_settings(settings, checkpoint=checkpoints is None)
+    database = db or Database.from_settings(settings)
 
     @asynccontextmanager
-    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         gc_tuning.tune()
-        checkpointer = None
-        if checkpoints is not None:
-            checkpointer = Checkpointer(checkpoints, settings.sqlite_checkpoint_seconds).start()
-            running.state.checkpointer = checkpointer
         # Webhooks on SQLite (no queue): a thread of this process delivers them.
         dispatcher = start_dispatcher(database, settings) if owns_db else None
         yield
         if dispatcher is not None:
             dispatcher.stop()
-        if checkpointer is not None:
-            checkpointer.stop()
         if owns_db:
             database.dispose()
 

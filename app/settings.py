@@ -88,10 +88,6 @@ class Settings(BaseSettings):
     min_free_bytes: int = Field(default=64 * 1_048_576, ge=0)
     #: ``Retry-After`` (seconds) of a 503 when the database is unreachable or full.
     retry_after_seconds: int = Field(default=5, ge=1, le=3600)
-    #: SQLite: a thread of the server copies the write-ahead log into the database file
-    #: this often (``app/checkpoint.py``); 0: the request whose commit takes the log past
-    #: 1,000 pages does it, as SQLite does by default.
-    sqlite_checkpoint_seconds: float = Field(default=0.5, ge=0, le=60)
 
     #: SQL echo, for debugging.
     echo_sql: bool = False

@@ -5,13 +5,11 @@ holds the lock (``dependencies.run_ingest``); on PostgreSQL always a worker thre
 from __future__ import annotations
 
 import asyncio
-import shutil
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -25,8 +23,7 @@ from app.database import Database, WriteLockBusy, transaction
 from app.main import create_app
 from app.settings import Settings
 
-from .backends import Backend, fresh_database
-from .conftest import make_settings, row_counts
+from .conftest import row_counts
 from .logs import log_bytes
 
 URL = "/api/v1/games"
@@ -144,36 +141,3 @@ def test_a_held_lock_sends_the_ingest_to_a_thread_and_the_loop_keeps_serving(
     assert [a.status_code for a in answers] == [201]
     assert where == [False]
     assert row_counts(committed_db)["hand_logs"] == 1
-
-
-def test_a_thread_of_the_server_checkpoints_the_log(tmp_path: Path, backend: Backend) -> None:
-    """The server's own connections never checkpoint (the request's commit would stop
-    the event loop for it); its checkpoint thread copies the write-ahead log into the
-    database file, so a copy of the file alone holds what was ingested."""
-    if backend.kind != "sqlite":
-        pytest.skip("SQLite's write-ahead log")
-    with fresh_database("sqlite", tmp_path) as fresh:
-        path = fresh.engine.url.database
-        assert path
-        settings = make_settings(fresh, sqlite_checkpoint_seconds=0.05)
-        app = create_app(settings)
-        headers = _headers(app.state.db)
-        with TestClient(app) as client:
-            with app.state.db.engine.connect() as conn:
-                assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
-            for i in range(3):
-                answer = client.post(URL, content=log_bytes(f"ckpt-{i}"), headers=headers)
-                assert answer.status_code == 201, answer.text
-            runs = app.state.checkpointer.runs
-            deadline = time.monotonic() + 20
-            while app.state.checkpointer.runs < runs + 2:
-                assert time.monotonic() < deadline, "no checkpoint"
-                time.sleep(0.02)
-            copy = tmp_path / "copy-of-the-file.sqlite"
-            shutil.copyfile(path, copy)  # the file alone, not its -wal
-            other = sqlite3.connect(copy)
-            try:
-                assert other.execute("SELECT count(*) FROM hand_logs").fetchone() == (3,)
-            finally:
-                other.close()
-        assert not Path(path + "-wal").exists() or Path(path + "-wal").stat().st_size == 0
