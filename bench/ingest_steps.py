@@ -5,6 +5,13 @@ the key lookup, the strict parse, verification, and storing with the commit.
     .venv/bin/python bench/ingest_steps.py --backend postgresql --mode queue
     .venv/bin/python bench/ingest_steps.py --backend postgresql --mode worker
 
+``--mode request`` walks fresh hands as single POSTs do, each in its own write
+transaction (begin and parse, verify with the features, store and commit), once each
+from cold caches, and times each step and the cycle collector (``gc.callbacks``); wall
+time too, which counts what SQLite spends waiting on the disk (its checkpoints):
+
+    .venv/bin/python bench/ingest_steps.py --backend sqlite --mode request --hands 3000
+
 ``--mode worker`` times what a verification job does with the logs of one bulk batch
 (``--job-size`` hands): read them, parse and re-execute them, store the verdicts and their
 rows and commit, each hand once (cold caches, as in a worker).
@@ -41,6 +48,7 @@ from app.demo import demo_hands  # noqa: E402
 from app.games.audit import engine_version  # noqa: E402
 from app.games.service import Prepared, Source, parse, prepare, store  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
+from replay import arrangements  # noqa: E402
 
 T = TypeVar("T")
 
@@ -84,10 +92,53 @@ def job_steps(db: Database, raws: Sequence[bytes], size: int) -> dict[str, float
     return figures
 
 
+def request_steps(db: Database, raws: Sequence[bytes]) -> dict[str, float]:
+    """Each hand as a single POST stores it; CPU ms a hand of each step, the collector's
+    ms a hand and the wall ms a hand."""
+    collector = [0.0, 0.0]  # spent, started
+
+    def timed(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collector[1] = time.perf_counter()
+        else:
+            collector[0] += time.perf_counter() - collector[1]
+
+    spent = [0.0, 0.0, 0.0]
+    arrangements.clear_caches()
+    gc.callbacks.append(timed)
+    wall = time.perf_counter()
+    try:
+        for raw in raws:
+            t0 = time.process_time()
+            with transaction(db.write) as session:
+                one = parse(raw, 64)
+                t1 = time.process_time()
+                item = prepare(one, True)
+                t2 = time.process_time()
+                store(session, [item], api_key_id=None, source=Source.API)
+            t3 = time.process_time()
+            spent[0] += t1 - t0
+            spent[1] += t2 - t1
+            spent[2] += t3 - t2
+    finally:
+        gc.callbacks.remove(timed)
+    wall = time.perf_counter() - wall
+    n = len(raws)
+    return {
+        "request: begin + parse (CPU)": 1000 * spent[0] / n,
+        "request: verify + features (CPU)": 1000 * spent[1] / n,
+        "request: store + commit (CPU)": 1000 * spent[2] / n,
+        "request: in all (CPU)": 1000 * sum(spent) / n,
+        "request: cycle collector (wall)": 1000 * collector[0] / n,
+        "request: in all (wall)": 1000 * wall / n,
+    }
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
-    p.add_argument("--mode", choices=("inline", "queue", "worker"), default="inline")
+    p.add_argument("--mode", choices=("inline", "queue", "worker", "request"),
+                   default="inline")
     p.add_argument("--job-size", type=int, default=200, help="hands a job (--mode worker)")
     p.add_argument("--hands", type=int, default=600)
     p.add_argument("--repeat", type=int, default=3)
@@ -110,11 +161,13 @@ def main() -> int:
             with transaction(db.write) as session:
                 authenticate(session, secret, Scope.INGEST)
 
-        if args.mode == "worker":
-            figures = job_steps(db, raws, args.job_size)
+        if args.mode in ("worker", "request"):
+            figures = (job_steps(db, raws, args.job_size) if args.mode == "worker"
+                       else request_steps(db, raws))
             db.dispose()
+            unit = "ms CPU/hand" if args.mode == "worker" else "ms/hand"
             for name, ms in figures.items():
-                print(f"{args.backend:10} {name:36} {ms:6.3f} ms CPU/hand")
+                print(f"{args.backend:10} {name:36} {ms:6.3f} {unit}")
             return 0
 
         parsed = [parse(raw, 64) for raw in raws]

@@ -104,6 +104,14 @@ def headers(key: str) -> dict[str, str]:
     return {"X-API-Key": key}
 
 
+def key_headers(db: Database, *scopes: str, name: str = "test") -> dict[str, str]:
+    """The headers of a new API key (``ingest`` and ``read`` unless ``scopes`` say),
+    committed on ``db``: for tests whose app has a database of its own."""
+    with transaction(db.write) as session:
+        _, secret = create_key(session, name, scopes or ("ingest", "read"))
+    return {"X-API-Key": secret}
+
+
 def row_counts(db: Database) -> dict[str, int]:
     with db.read() as session:
         return {

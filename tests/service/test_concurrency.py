@@ -16,22 +16,15 @@ import replay.engine
 import replay.version
 from app.admin.schemas import ReauditOut
 from app.admin.service import merge, run_batches
-from app.auth.service import create_key
 from app.database import Database, transaction
 from app.main import create_app
 from app.models import VerdictRow
 from app.settings import Settings
 
-from .conftest import row_counts
+from .conftest import key_headers, row_counts
 from .logs import log_bytes
 
 URL = "/api/v1/games"
-
-
-def _key(db: Database) -> dict[str, str]:
-    with transaction(db.write) as session:
-        _, secret = create_key(session, "c", ["ingest", "read"])
-    return {"X-API-Key": secret}
 
 
 def _race(client: TestClient, bodies: list[bytes], headers: dict[str, str]) -> list[httpx.Response]:
@@ -47,7 +40,7 @@ def _race(client: TestClient, bodies: list[bytes], headers: dict[str, str]) -> l
 
 
 def test_concurrent_identical_posts(committed_db: Database, settings: Settings) -> None:
-    headers = _key(committed_db)
+    headers = key_headers(committed_db)
     with TestClient(create_app(settings, db=committed_db)) as client:
         for round_ in range(6):
             raw = log_bytes(f"c-{round_}", doctor="out_of_turn")
@@ -60,7 +53,7 @@ def test_concurrent_identical_posts(committed_db: Database, settings: Settings) 
 
 
 def test_concurrent_conflicting_posts(committed_db: Database, settings: Settings) -> None:
-    headers = _key(committed_db)
+    headers = key_headers(committed_db)
     with TestClient(create_app(settings, db=committed_db)) as client:
         for round_ in range(4):
             a, b = log_bytes(f"k-{round_}"), log_bytes(f"k-{round_}", seed=1)
@@ -76,7 +69,7 @@ def test_concurrent_reaudits(
     committed_db: Database, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two re-audits at once: each log ends with exactly one current verdict, no error."""
-    headers = _key(committed_db)
+    headers = key_headers(committed_db)
     with TestClient(create_app(settings, db=committed_db)) as client:
         body = b"\n".join(log_bytes(f"cr-{i}") for i in range(40))
         client.post(f"{URL}:bulk", content=body, headers=headers)

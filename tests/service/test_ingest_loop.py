@@ -23,7 +23,7 @@ from app.database import Database, WriteLockBusy, transaction
 from app.main import create_app
 from app.settings import Settings
 
-from .conftest import row_counts
+from .conftest import key_headers, row_counts
 from .logs import log_bytes
 
 URL = "/api/v1/games"
@@ -66,14 +66,6 @@ def write_lock_held(db: Database) -> Iterator[sqlite3.Connection]:
         other.close()
 
 
-def _headers(db: Database) -> dict[str, str]:
-    from app.auth.service import create_key
-
-    with transaction(db.write) as session:
-        _, secret = create_key(session, "loop", ["ingest", "read"])
-    return {"X-API-Key": secret}
-
-
 def test_write_now_raises_at_once_when_the_lock_is_held(committed_db: Database) -> None:
     if committed_db.write_now is None:
         assert committed_db.engine.dialect.name == "postgresql"
@@ -93,7 +85,7 @@ def test_write_now_raises_at_once_when_the_lock_is_held(committed_db: Database) 
 def test_ingest_runs_on_the_event_loop_when_the_lock_is_free(
     committed_db: Database, settings: Settings, where: list[bool]
 ) -> None:
-    headers = _headers(committed_db)
+    headers = key_headers(committed_db)
     with TestClient(create_app(settings, db=committed_db)) as client:
         for i in range(3):
             answer = client.post(URL, content=log_bytes(f"loop-{i}"), headers=headers)
@@ -111,7 +103,7 @@ def test_a_held_lock_sends_the_ingest_to_a_thread_and_the_loop_keeps_serving(
     the lock is released."""
     if committed_db.engine.dialect.name != "sqlite":
         pytest.skip("SQLite's write lock")
-    headers = _headers(committed_db)
+    headers = key_headers(committed_db)
     app = create_app(settings, db=committed_db)
     answers: list[httpx.Response] = []
     with TestClient(app) as client, write_lock_held(committed_db) as other:
