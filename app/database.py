@@ -8,7 +8,7 @@ reading "absent" and one failing), readers a plain ``BEGIN``. Savepoints work.
 ``Database.write_now`` (SQLite only) is a writer that does not wait for the write lock:
 its ``BEGIN IMMEDIATE`` raises ``WriteLockBusy`` at once when another connection holds
 the lock, so that the event loop can run a short write itself and hand it to a worker
-thread only when it would have to wait (``dependencies.run_ingest``).
+thread only when it would have to wait (``group_commit``: the single-log ingests).
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
-from .database import Database, WriteLockBusy
+from .database import Database, transaction
+from .group_commit import GroupCommit
 from .operators.sign_in import HashPacer
 from .settings import Settings
 
@@ -71,28 +72,31 @@ def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
 T = TypeVar("T")
 
 
-async def run_ingest(
-    app: FastAPI, db: Database, work: Callable[[sessionmaker[Session]], T]
-) -> T:
-    """Run ``work``, one write transaction made with the session factory it is given.
+async def run_ingest(app: FastAPI, db: Database, work: Callable[[Session], T]) -> T:
+    """Run ``work`` in a write transaction and return what it returned, once committed.
 
-    On SQLite the event loop runs it itself when the write lock is free (``write_now``):
-    the work is CPU-bound under one GIL and one writer, and a worker thread beside the
-    event loop made the two take the interpreter from each other at every SQLite call
-    and every switch interval: 0.6-1.7 ms of CPU a request, up to a third of it
-    (docs/performance.md, "Seventh pass"). When the lock is held (another
-    process, a write of another request's thread, an ingest already waiting), the event
-    loop does not wait for it: ``work`` goes to a worker thread (``db.write``, waiting as
-    long as SQLite's busy timeout), as it always does on PostgreSQL, whose round trips
-    overlap (``ingest_limiter`` at a time).
+    On SQLite the work joins the group commit (``group_commit``: the requests waiting
+    at one moment share a transaction, each under its own savepoint, run by the event
+    loop while the write lock is free). On PostgreSQL, whose round trips overlap, each
+    request has its own transaction on a worker thread (``ingest_limiter`` at a time).
     """
-    limiter = ingest_limiter(app)
-    if db.write_now is not None and limiter.borrowed_tokens == 0:
-        try:
-            return work(db.write_now)
-        except WriteLockBusy:
-            pass  # nothing was done: BEGIN failed
-    return await anyio.to_thread.run_sync(work, db.write, limiter=limiter)
+    if db.write_now is not None:
+        return await group_commit(app).submit(work)
+
+    def alone() -> T:
+        with transaction(db.write) as session:
+            return work(session)
+
+    return await anyio.to_thread.run_sync(alone, limiter=ingest_limiter(app))
+
+
+def group_commit(app: FastAPI) -> GroupCommit:
+    """The application's group commit (SQLite; made on first use)."""
+    group = getattr(app.state, "group_commit", None)
+    if not isinstance(group, GroupCommit):
+        group = GroupCommit(app.state.db, ingest_limiter(app))
+        app.state.group_commit = group
+    return group
 
 
 def _finish(session: Session, commit: bool) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from ..group_commit import shared_read
 from ..models import ApiKey
 
 #: what authenticating a request reads: one row, no ORM object (built once, so that
@@ -29,7 +30,12 @@ class ApiKeyRepository:
 
     def credentials(self, key_hash: str) -> Credentials | None:
         """The key with this hash, for a request: a Core select on the session's
-        connection (half the cost of loading the ORM object through the session)."""
+        connection (half the cost of loading the ORM object through the session), once
+        a group commit (``shared_read``)."""
+        return shared_read(self.session, ("credentials", key_hash),
+                           lambda: self._credentials(key_hash))
+
+    def _credentials(self, key_hash: str) -> Credentials | None:
         row = self.session.connection().execute(_CREDENTIALS, {"key_hash": key_hash}).first()
         if row is None:
             return None

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import StreamingResponse
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 from starlette.datastructures import URLPath
 
 from replay.logschema import schema_bytes
@@ -18,7 +18,7 @@ from ..auth.dependencies import KeyCheck, require, require_in_transaction
 from ..auth.scopes import Scope
 from ..auth.service import Principal
 from ..bounds import storable_text
-from ..database import Database, transaction
+from ..database import Database
 from ..dependencies import DB, AppSettings, ReadSession, run_ingest
 from ..errors import (
     AppError,
@@ -114,18 +114,17 @@ async def create_game(
         _count(Outcome.REJECTED)
         raise
 
-    def ingest(factory: sessionmaker[Session]) -> Result:  # key, store, commit
-        with transaction(factory) as session:
-            principal = key.principal(session)
-            return ingest_one(
-                session,
-                raw,
-                api_key_id=principal.key_id,
-                source=Source.API,
-                verify=mode is Verification.INLINE,
-                max_depth=settings.max_json_depth,
-                enqueue=mode is Verification.QUEUE,
-            )
+    def ingest(session: Session) -> Result:  # key, store
+        principal = key.principal(session)
+        return ingest_one(
+            session,
+            raw,
+            api_key_id=principal.key_id,
+            source=Source.API,
+            verify=mode is Verification.INLINE,
+            max_depth=settings.max_json_depth,
+            enqueue=mode is Verification.QUEUE,
+        )
 
     try:
         result = await run_ingest(request.app, db, ingest)

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
+from ..group_commit import shared_read
 from ..models import DeliveryState, WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 DELIVERIES = cast(Table, WebhookDelivery.__table__)
@@ -34,7 +35,10 @@ class WebhookRepository:
 
     def active_filters(self) -> list[tuple[int, list[str], list[str], list[str]]]:
         """``(id, codes, rulesets, statuses)`` of the active subscriptions (one light
-        query per ingest transaction: no ORM objects)."""
+        query per ingest transaction, once a group commit: no ORM objects)."""
+        return shared_read(self.session, "active_filters", self._active_filters)
+
+    def _active_filters(self) -> list[tuple[int, list[str], list[str], list[str]]]:
         rows = self.session.connection().execute(_ACTIVE_FILTERS)  # Core, built once
         return [(r.id, r.codes, r.rulesets, r.statuses) for r in rows]
 

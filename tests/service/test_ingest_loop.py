@@ -1,6 +1,8 @@
-"""Where a single ingest runs: on SQLite the event loop runs it when the write lock is
-free, and hands it to a worker thread, without waiting itself, when another connection
-holds the lock (``dependencies.run_ingest``); on PostgreSQL always a worker thread."""
+"""Where a single ingest runs: on SQLite the event loop runs it (in a group commit,
+tests/service/test_group_commit.py) when the write lock is free, and hands it to a
+worker thread, without waiting itself, when another connection holds the lock
+(``dependencies.run_ingest``, ``app.group_commit``); on PostgreSQL always a worker
+thread, a transaction a request."""
 
 from __future__ import annotations
 

@@ -1,0 +1,202 @@
+"""The group commit of SQLite's single-log ingests (``app.group_commit``): the works
+waiting at one moment share one transaction, each under its own savepoint; one work's
+failure undoes only its own rows; a failed commit stores none of them; the reads every
+ingest repeats are made once a group."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event, text
+from sqlalchemy.orm import Session
+
+from app.auth.scopes import Scope
+from app.auth.service import authenticate
+from app.database import Database, transaction
+from app.errors import Conflict
+from app.games.service import Result, Source, ingest_one
+from app.group_commit import GroupCommit, shared_read
+from app.main import create_app
+from app.settings import Settings
+
+from .conftest import key_headers, row_counts
+from .logs import log_bytes
+
+#: group commit is SQLite's (on PostgreSQL each request has its own transaction)
+pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+
+
+@pytest.fixture
+def sqlite_db(committed_db: Database) -> Database:
+    assert committed_db.write_now is not None
+    return committed_db
+
+
+@pytest.fixture
+def commits(sqlite_db: Database) -> Iterator[list[int]]:
+    """One entry per COMMIT the engine makes."""
+    seen: list[int] = []
+
+    def count(_conn: Any) -> None:
+        seen.append(1)
+
+    event.listen(sqlite_db.engine, "commit", count)
+    yield seen
+    event.remove(sqlite_db.engine, "commit", count)
+
+
+def _ingest(game_id: str, **kw: Any) -> Callable[[Session], Result]:
+    raw = log_bytes(game_id, **kw)
+
+    def work(session: Session) -> Result:
+        return ingest_one(
+            session, raw, api_key_id=None, source=Source.API, verify=True, max_depth=64
+        )
+
+    return work
+
+
+def _submit_all(group: GroupCommit, works: list[Callable[[Session], Any]]) -> list[Any]:
+    """Submit the works at one moment; each one's result or exception."""
+
+    async def main() -> list[Any]:
+        return await asyncio.gather(*(group.submit(w) for w in works), return_exceptions=True)
+
+    return asyncio.run(main())
+
+
+def test_works_waiting_together_share_one_commit(sqlite_db: Database, commits: list[int]) -> None:
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    answers = _submit_all(group, [_ingest(f"g-{i}") for i in range(5)])
+    assert [a.game_id for a in answers] == [f"g-{i}" for i in range(5)]
+    assert [str(a.outcome) for a in answers] == ["created"] * 5
+    assert all(a.verdict_json for a in answers)
+    assert len(commits) == 1
+    assert (group.groups, group.requests) == (1, 5)
+    counts = row_counts(sqlite_db)
+    assert counts["hand_logs"] == counts["verdicts"] == 5
+
+
+def test_a_failing_work_undoes_only_its_own_rows(sqlite_db: Database) -> None:
+    """The third work stores its log, then fails: its log is gone, the others' stay, and
+    it gets its own exception. A second post of the same game in the group is a
+    duplicate; a different log under that game_id a conflict."""
+
+    class Boom(Exception):
+        pass
+
+    def stores_then_fails(session: Session) -> None:
+        _ingest("g-boom")(session)
+        assert session.execute(text("SELECT count(*) FROM hand_logs WHERE game_id = 'g-boom'"))\
+            .scalar() == 1
+        raise Boom("after its rows")
+
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    answers = _submit_all(
+        group,
+        [
+            _ingest("g-a"),
+            _ingest("g-b"),
+            stores_then_fails,
+            _ingest("g-a"),
+            _ingest("g-b", seed=1),
+        ],
+    )
+    assert str(answers[0].outcome) == "created" and str(answers[1].outcome) == "created"
+    assert isinstance(answers[2], Boom)
+    assert str(answers[3].outcome) == "duplicate"
+    assert isinstance(answers[4], Conflict)
+    with sqlite_db.read() as session:
+        stored = session.execute(text("SELECT game_id FROM hand_logs ORDER BY id")).scalars()
+        assert list(stored) == ["g-a", "g-b"]
+    assert row_counts(sqlite_db)["verdicts"] == 2
+    assert group.groups == 1
+
+
+def test_a_failed_commit_stores_nothing_and_fails_every_work(sqlite_db: Database) -> None:
+    class DiskGone(Exception):
+        pass
+
+    def refuse(_session: Session) -> None:
+        raise DiskGone("the commit failed")
+
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    event.listen(Session, "before_commit", refuse)
+    try:
+        answers = _submit_all(group, [_ingest(f"c-{i}") for i in range(3)])
+    finally:
+        event.remove(Session, "before_commit", refuse)
+    assert all(isinstance(a, DiskGone) for a in answers)
+    assert row_counts(sqlite_db)["hand_logs"] == 0
+    # and the next group commits as usual
+    assert str(_submit_all(group, [_ingest("c-after")])[0].outcome) == "created"
+    assert row_counts(sqlite_db)["hand_logs"] == 1
+
+
+def test_the_key_is_read_once_a_group(sqlite_db: Database) -> None:
+    secret = key_headers(sqlite_db)["X-API-Key"]
+    reads: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if "FROM api_keys" in statement:
+            reads.append(statement)
+
+    def keyed(session: Session) -> int:
+        return authenticate(session, secret, Scope.INGEST).key_id
+
+    event.listen(sqlite_db.engine, "before_cursor_execute", watch)
+    try:
+        group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+        ids = _submit_all(group, [keyed] * 4)
+        in_group = len(reads)
+        with transaction(sqlite_db.write) as session:  # elsewhere: every time
+            keyed(session)
+            keyed(session)
+    finally:
+        event.remove(sqlite_db.engine, "before_cursor_execute", watch)
+    assert len(set(ids)) == 1
+    assert in_group == 1
+    assert len(reads) == 3
+
+
+def test_shared_read_outside_a_group_reads_every_time(sqlite_db: Database) -> None:
+    calls: list[int] = []
+    with transaction(sqlite_db.read) as session:
+        assert shared_read(session, "k", lambda: calls.append(1) or len(calls)) == 1
+        assert shared_read(session, "k", lambda: calls.append(1) or len(calls)) == 2
+
+
+def test_concurrent_posts_are_each_answered(sqlite_db: Database, settings: Settings) -> None:
+    """Over HTTP, posts sent at once are each stored and answered with their own
+    log's result, all through the application's group commit."""
+    headers = key_headers(sqlite_db)
+    app = create_app(settings, db=sqlite_db)
+    with TestClient(app) as client:
+
+        async def post_all() -> list[int]:
+            def one(i: int) -> int:
+                answer = client.post("/api/v1/games", content=log_bytes(f"h-{i}"),
+                                     headers=headers)
+                assert answer.json()["game_id"] == f"h-{i}"
+                return answer.status_code
+
+            async with anyio.create_task_group() as tg:
+                codes: list[int] = []
+
+                async def run(i: int) -> None:
+                    codes.append(await anyio.to_thread.run_sync(one, i))
+
+                for i in range(8):
+                    tg.start_soon(run, i)
+            return codes
+
+        codes = anyio.run(post_all)
+    assert codes == [201] * 8
+    assert row_counts(sqlite_db)["verdicts"] == 8
+    group = app.state.group_commit
+    assert group.requests == 8
