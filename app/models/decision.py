@@ -21,9 +21,9 @@ class DecisionRow(Base):
     verdict_id: Mapped[int] = mapped_column(
         BigId, ForeignKey("verdicts.id", ondelete="CASCADE"), index=True
     )
-    log_id: Mapped[int] = mapped_column(
-        BigId, ForeignKey("hand_logs.id", ondelete="CASCADE"), index=True
-    )
+    #: the verdict's log (no foreign key: ``verdict_id``'s, and the verdict's own on
+    #: ``log_id``, already hold; a check a row cost the ingest, migration 0007)
+    log_id: Mapped[int] = mapped_column(BigId, index=True)
     game_id: Mapped[str] = mapped_column(String(128))
     played_at: Mapped[datetime] = mapped_column(UTCDateTime)
     seq: Mapped[int | None] = mapped_column(Integer)
