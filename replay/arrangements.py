@@ -541,6 +541,7 @@ _CASE_BOUND: dict[int, int] = {}
 
 
 # the kinds ``_huxi_bound`` reads: 一, 二, 三, 七 and 十 of each case
+_ALL_KINDS: Final = (1 << NUM_KINDS) - 1
 _BOUND_KINDS: Final = tuple(k % 10 in (0, 1, 2, 6, 9) for k in range(NUM_KINDS))
 
 
@@ -712,7 +713,9 @@ class WinCheck:
         own conditions: the card with the free cards only for a kind of ``_ting`` (when
         the counts allow that placement), a 跑 for a kind joining a table meld or held
         three times (when a four fits), a 碰 for a kind held twice (when a group more
-        fits). Any other kind answers no for every ``min_huxi``."""
+        fits). Any other kind answers no for every ``min_huxi``. Every kind while the
+        听 kinds of these free cards have not been searched (``wins`` searches them
+        only for a kind that passes its bound: never more than without this)."""
         found = self._open
         if found >= 0:
             return found
@@ -723,7 +726,9 @@ class WinCheck:
                 ting = self._ting
                 if ting < 0:
                     known = (_ting_memo_pair if pair else _ting_memo).get(self.free)
-                    ting = self._ting = _ting(self.free, pair > 0) if known is None else known
+                    if known is None:  # not searched yet: left to ``wins``, which
+                        return _ALL_KINDS  # searches only if a kind passes its bound
+                    ting = self._ting = known
                 found = ting
             hand, join = self.hand, self._join
             four, peng = self._four >= 0, self._peng >= 0
