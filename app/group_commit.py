@@ -40,6 +40,7 @@ import anyio
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import Database, WriteLockBusy, transaction
+from .system.metrics import GROUP_SIZE
 
 T = TypeVar("T")
 
@@ -123,6 +124,7 @@ class GroupCommit:
             return
         self.groups += 1
         self.requests += len(group)
+        GROUP_SIZE.observe(len(group))
         for waiting, (error, value) in zip(group, outcomes, strict=True):
             if waiting.answer.done():  # the request was cancelled meanwhile
                 continue

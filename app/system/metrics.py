@@ -42,6 +42,11 @@ FINDINGS = Counter(
     "Findings in the verdicts this process produced, by code.",
     ["code"],
 )
+GROUP_SIZE = Histogram(
+    "paohuzi_ingest_group_size",
+    "Single-log ingests committed together in one SQLite transaction (group commit).",
+    buckets=(1, 2, 3, 4, 6, 8, 12, 16),
+)
 ENGINE_ERRORS = Counter(
     "paohuzi_engine_errors",
     "Logs the engine failed on (stored without a verdict; re-audit retries them).",

@@ -171,10 +171,23 @@ def test_shared_read_outside_a_group_reads_every_time(sqlite_db: Database) -> No
         assert shared_read(session, "k", lambda: calls.append(1) or len(calls)) == 2
 
 
+def _group_sizes(metrics: str) -> tuple[float, float]:
+    """``paohuzi_ingest_group_size``'s count and sum in a /metrics page."""
+    assert "# TYPE paohuzi_ingest_group_size histogram" in metrics
+    found = dict.fromkeys(("count", "sum"), 0.0)
+    for line in metrics.splitlines():
+        for what in found:
+            if line.startswith(f"paohuzi_ingest_group_size_{what} "):
+                found[what] = float(line.split()[1])
+    return found["count"], found["sum"]
+
+
 def test_concurrent_posts_are_each_answered(sqlite_db: Database, settings: Settings) -> None:
     """Over HTTP, posts sent at once are each stored and answered with their own
-    log's result, all through the application's group commit."""
+    log's result, all through the application's group commit, whose groups /metrics
+    counts (``paohuzi_ingest_group_size``)."""
     headers = key_headers(sqlite_db)
+    ops = key_headers(sqlite_db, "operate", name="ops")
     app = create_app(settings, db=sqlite_db)
     with TestClient(app) as client:
 
@@ -195,8 +208,12 @@ def test_concurrent_posts_are_each_answered(sqlite_db: Database, settings: Setti
                     tg.start_soon(run, i)
             return codes
 
+        before = _group_sizes(client.get("/api/v1/metrics", headers=ops).text)
         codes = anyio.run(post_all)
+        after = _group_sizes(client.get("/api/v1/metrics", headers=ops).text)
     assert codes == [201] * 8
+    assert after[0] - before[0] == app.state.group_commit.groups  # groups committed
+    assert after[1] - before[1] == 8  # requests in them
     assert row_counts(sqlite_db)["verdicts"] == 8
     group = app.state.group_commit
     assert group.requests == 8
