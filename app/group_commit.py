@@ -83,7 +83,8 @@ class GroupCommit:
     db: Database
     limiter: anyio.CapacityLimiter
     waiting: list[_Waiting] = field(default_factory=list)
-    writing: bool = False
+    #: the task writing the groups while any wait (held: the loop keeps only a weak one)
+    writer: asyncio.Task[None] | None = None
     #: groups committed and requests in them (the figures of the benchmark's notes)
     groups: int = 0
     requests: int = 0
@@ -91,21 +92,17 @@ class GroupCommit:
     async def submit(self, work: Callable[[Session], T]) -> T:
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.waiting.append(_Waiting(work, answer))
-        if not self.writing:
-            self.writing = True
-            asyncio.get_running_loop().create_task(self._write())
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self._write())
         return await answer
 
     async def _write(self) -> None:
-        try:
-            while self.waiting:
-                for _ in range(GATHER_TURNS):
-                    await asyncio.sleep(0)
-                group = self.waiting[:MAX_GROUP]
-                del self.waiting[:MAX_GROUP]
-                await self._commit(group)
-        finally:
-            self.writing = False
+        while self.waiting:
+            for _ in range(GATHER_TURNS):
+                await asyncio.sleep(0)
+            group = self.waiting[:MAX_GROUP]
+            del self.waiting[:MAX_GROUP]
+            await self._commit(group)
 
     async def _commit(self, group: list[_Waiting]) -> None:
         now = self.db.write_now
@@ -122,6 +119,10 @@ class GroupCommit:
                 if not waiting.answer.done():
                     waiting.answer.set_exception(exc)
             return
+        except BaseException:  # the writer itself is stopped (shutdown): no answer hangs
+            for waiting in group:
+                waiting.answer.cancel()
+            raise
         self.groups += 1
         self.requests += len(group)
         GROUP_SIZE.observe(len(group))
