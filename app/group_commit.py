@@ -13,8 +13,9 @@ What each request sees is what it would see alone:
 - its work runs under a ``SAVEPOINT``: if it raises (a conflict, an invalid log, a
   refused key), only its own changes are rolled back and it gets its own exception;
 - it is answered only after the commit that made its rows durable; if ``BEGIN`` or
-  ``COMMIT`` fails, every request of the group gets that error and none of them is
-  stored;
+  ``COMMIT`` fails, or a failed work's savepoint cannot be rolled back (its rows could
+  not be told from the others'), every request of the group gets that error and none
+  of them is stored;
 - the works run one after the other in arrival order, so a second post of the same
   ``game_id`` in the same group is a duplicate (or a conflict), as it would be later.
 
@@ -144,9 +145,13 @@ def run_group(
         session.connection()  # BEGIN here: a ``WriteLockBusy`` is the group's, not a work's
         session.info[SHARED_READS] = {}
         for waiting in group:
+            savepoint = session.begin_nested()
             try:
-                with session.begin_nested():
-                    outcomes.append((None, waiting.work(session)))
+                value = waiting.work(session)
             except Exception as exc:  # this request's own failure: its changes undone
+                savepoint.rollback()  # (if that fails, the whole group is rolled back)
                 outcomes.append((exc, None))
+            else:
+                savepoint.commit()
+                outcomes.append((None, value))
     return outcomes

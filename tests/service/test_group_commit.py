@@ -118,6 +118,25 @@ def test_a_failing_work_undoes_only_its_own_rows(sqlite_db: Database) -> None:
     assert group.groups == 1
 
 
+def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(sqlite_db: Database) -> None:
+    """A work fails after its savepoint is gone (released here by hand, as a broken
+    ``ROLLBACK TO`` would leave it): its rows cannot be told from the others', so the
+    group stores nothing and every work gets the error."""
+
+    def releases_then_fails(session: Session) -> None:
+        _ingest("s-broken")(session)
+        savepoint = session.connection().get_nested_transaction()
+        assert savepoint is not None
+        session.execute(text(f"RELEASE SAVEPOINT {savepoint._savepoint}"))
+        raise RuntimeError("after its savepoint was released")
+
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    answers = _submit_all(group, [_ingest("s-0"), releases_then_fails, _ingest("s-2")])
+    assert all(isinstance(a, Exception) for a in answers), answers
+    assert row_counts(sqlite_db)["hand_logs"] == 0
+    assert group.groups == 0
+
+
 def test_a_failed_commit_stores_nothing_and_fails_every_work(sqlite_db: Database) -> None:
     class DiskGone(Exception):
         pass
