@@ -8,7 +8,7 @@ instead of two for a sync generator's enter and exit).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, TypeVar
 
@@ -18,7 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import Database, transaction
-from .group_commit import GroupCommit
+from .group_commit import GroupCommit, Staged, Work
 from .operators.sign_in import HashPacer
 from .settings import Settings
 
@@ -72,7 +72,7 @@ def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
 T = TypeVar("T")
 
 
-async def run_ingest(app: FastAPI, db: Database, work: Callable[[Session], T]) -> T:
+async def run_ingest(app: FastAPI, db: Database, work: Work[T]) -> T:
     """Run ``work`` in a write transaction and return what it returned, once committed.
 
     On SQLite the work joins the group commit (``group_commit``: the requests waiting
@@ -85,7 +85,7 @@ async def run_ingest(app: FastAPI, db: Database, work: Callable[[Session], T]) -
 
     def alone() -> T:
         with transaction(db.write) as session:
-            return work(session)
+            return work.alone(session) if isinstance(work, Staged) else work(session)
 
     return await anyio.to_thread.run_sync(alone, limiter=ingest_limiter(app))
 

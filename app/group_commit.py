@@ -19,6 +19,13 @@ What each request sees is what it would see alone:
 - the works run one after the other in arrival order, so a second post of the same
   ``game_id`` in the same group is a duplicate (or a conflict), as it would be later.
 
+A work may come in two steps (``Staged``): ``prepare``, which only reads (the key, the
+parse, the verification), runs for each work alone; then ``write`` runs once for all
+the staged works of the group with the same ``write``, with what each prepared (the
+single POSTs' logs stored by one ``store`` call: a statement a table for the group
+instead of one a post). If that write fails, each work is written again alone, under
+its own savepoint, so that one bad log fails alone.
+
 Two reads every ingest makes and none changes, the API key's credentials and the active
 webhook filters, are read once a group (``shared_read``): the group's transaction holds
 the write lock, so no other connection changes them while it runs.
@@ -35,7 +42,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 import anyio
 from sqlalchemy.orm import Session, sessionmaker
@@ -44,6 +52,7 @@ from .database import Database, WriteLockBusy, transaction
 from .system.metrics import GROUP_SIZE
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 #: at most this many requests a transaction (bounds how long the event loop is busy
 #: with one group: ~16 × 2.3 ms).
@@ -70,9 +79,37 @@ def shared_read(session: Session, key: Hashable, read: Callable[[], T]) -> T:
     return value
 
 
+@dataclass(frozen=True, slots=True)
+class Staged(Generic[P, T]):
+    """A work in two steps, so that the works of a group write together.
+
+    ``prepare`` only reads (it runs for each work alone, with no savepoint); ``write``
+    gets the prepared values of every staged work of the group with an equal ``write``
+    (so ``write`` is a value: a frozen dataclass, or a module's function) and returns
+    one result each, in order: a value, or an exception for a work that wrote nothing.
+    """
+
+    prepare: Callable[[Session], P]
+    write: Callable[[Session, list[P]], list[T | Exception]]
+
+    def alone(self, session: Session) -> T:
+        """Both steps for this work alone (outside a group commit)."""
+        return _only(self.write(session, [self.prepare(session)]))
+
+
+def _only(results: list[T | Exception]) -> T:
+    (result,) = results
+    if isinstance(result, Exception):
+        raise result
+    return result
+
+
+Work = Callable[[Session], T] | Staged[Any, T]
+
+
 @dataclass(slots=True)
 class _Waiting:
-    work: Callable[[Session], Any]
+    work: Work[Any]
     answer: asyncio.Future[Any]
 
 
@@ -90,7 +127,7 @@ class GroupCommit:
     groups: int = 0
     requests: int = 0
 
-    async def submit(self, work: Callable[[Session], T]) -> T:
+    async def submit(self, work: Work[T]) -> T:
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.waiting.append(_Waiting(work, answer))
         if self.writer is None or self.writer.done():
@@ -139,19 +176,63 @@ class GroupCommit:
 def run_group(
     factory: sessionmaker[Session], group: list[_Waiting]
 ) -> list[tuple[Exception | None, Any]]:
-    """Each work under its own savepoint of one transaction; ``(error, value)`` each."""
-    outcomes: list[tuple[Exception | None, Any]] = []
+    """The group's works in one transaction; ``(error, value)`` each, in order. Plain
+    works run each under its own savepoint, in arrival order; the staged ones are
+    prepared in arrival order too, then written together (``Staged``)."""
+    outcomes: list[tuple[Exception | None, Any]] = [(None, None)] * len(group)
+    staged: dict[Any, list[tuple[int, Any]]] = {}
     with transaction(factory) as session:
         session.connection()  # BEGIN here: a ``WriteLockBusy`` is the group's, not a work's
         session.info[SHARED_READS] = {}
-        for waiting in group:
-            savepoint = session.begin_nested()
-            try:
-                value = waiting.work(session)
-            except Exception as exc:  # this request's own failure: its changes undone
-                savepoint.rollback()  # (if that fails, the whole group is rolled back)
-                outcomes.append((exc, None))
+        for index, waiting in enumerate(group):
+            work = waiting.work
+            if isinstance(work, Staged):
+                try:
+                    prepared = work.prepare(session)  # (reads only)
+                except Exception as exc:
+                    outcomes[index] = (exc, None)
+                else:
+                    staged.setdefault(work.write, []).append((index, prepared))
             else:
-                savepoint.commit()
-                outcomes.append((None, value))
+                outcomes[index] = _alone(session, work)
+        for write, items in staged.items():
+            _write_together(session, write, items, outcomes)
     return outcomes
+
+
+def _alone(session: Session, work: Callable[[Session], Any]) -> tuple[Exception | None, Any]:
+    """``work`` under its own savepoint: its changes undone if it raises."""
+    savepoint = session.begin_nested()
+    try:
+        value = work(session)
+    except Exception as exc:  # this request's own failure: its changes undone
+        savepoint.rollback()  # (if that fails, the whole group is rolled back)
+        return exc, None
+    savepoint.commit()
+    return None, value
+
+
+def _write_one(write: Callable[[Session, list[Any]], list[Any]], prepared: Any,
+               session: Session) -> Any:
+    return _only(write(session, [prepared]))
+
+
+def _write_together(
+    session: Session,
+    write: Callable[[Session, list[Any]], list[Any]],
+    items: list[tuple[int, Any]],
+    outcomes: list[tuple[Exception | None, Any]],
+) -> None:
+    """One ``write`` for all ``items`` (``(index in the group, prepared)``); if it
+    raises, each item written alone, so that one bad item fails alone."""
+    savepoint = session.begin_nested()
+    try:
+        results = write(session, [prepared for _, prepared in items])
+    except Exception:
+        savepoint.rollback()
+        for index, prepared in items:
+            outcomes[index] = _alone(session, partial(_write_one, write, prepared))
+        return
+    savepoint.commit()
+    for (index, _), result in zip(items, results, strict=True):
+        outcomes[index] = (result, None) if isinstance(result, Exception) else (None, result)

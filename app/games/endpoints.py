@@ -28,12 +28,13 @@ from ..errors import (
     Unauthorized,
     error_responses,
 )
+from ..group_commit import Staged
 from ..settings import Verification, verification
 from ..system.metrics import INGEST
 from . import bulk
 from .body import read_body
 from .schemas import BulkLineOut, GameOut, IngestOut
-from .service import Outcome, Result, Source, ingest_one
+from .service import Outcome, Prepared, Source, StoreSingles, parse, prepare
 from .views import game_out, stored_log, stored_verdict
 
 router = APIRouter(tags=["games"])
@@ -114,18 +115,13 @@ async def create_game(
         _count(Outcome.REJECTED)
         raise
 
-    def ingest(session: Session) -> Result:  # key, store
+    def checked(session: Session) -> tuple[int | None, Prepared]:  # the key, then the log
         principal = key.principal(session)
-        return ingest_one(
-            session,
-            raw,
-            api_key_id=principal.key_id,
-            source=Source.API,
-            verify=mode is Verification.INLINE,
-            max_depth=settings.max_json_depth,
-            enqueue=mode is Verification.QUEUE,
-        )
+        verify = mode is Verification.INLINE
+        return principal.key_id, prepare(parse(raw, settings.max_json_depth), verify)
 
+    # stored with the other posts of its group commit (SQLite), or alone (PostgreSQL)
+    ingest = Staged(checked, StoreSingles(Source.API, enqueue=mode is Verification.QUEUE))
     try:
         result = await run_ingest(request.app, db, ingest)
     except (Unauthorized, Forbidden):

@@ -190,6 +190,39 @@ def _conflict(game_id: str, stored: str, received: str) -> Result:
     return Result(Outcome.CONFLICT, game_id, received, error=error)
 
 
+@dataclass(frozen=True, slots=True)
+class StoreSingles:
+    """``store`` for logs sent one a request, the write step of the single POSTs of a
+    group commit (``group_commit.Staged``): the logs of consecutive requests with the
+    same API key in one call, in arrival order (so the first of two posts of one
+    ``game_id`` creates it, as it would alone). One result each: the ``Result``, or the
+    ``Conflict`` of a log that clashes with the stored one (which wrote nothing). A
+    value, so that every request's write is the same (``Staged`` groups by it)."""
+
+    source: Source
+    enqueue: bool = False
+
+    def __call__(
+        self, session: Session, items: list[tuple[int | None, Prepared]]
+    ) -> list[Result | Exception]:
+        out: list[Result | Exception] = []
+        start = 0
+        while start < len(items):
+            key_id = items[start][0]
+            end = start + 1
+            while end < len(items) and items[end][0] == key_id:
+                end += 1
+            batch = [prepared for _, prepared in items[start:end]]
+            for result in store(session, batch, api_key_id=key_id, source=self.source,
+                                enqueue=self.enqueue):
+                if result.outcome is Outcome.CONFLICT and result.error is not None:
+                    out.append(result.error)
+                else:
+                    out.append(result)
+            start = end
+        return out
+
+
 def ingest_one(
     session: Session,
     raw: bytes,

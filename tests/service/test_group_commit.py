@@ -1,7 +1,8 @@
 """The group commit of SQLite's single-log ingests (``app.group_commit``): the works
 waiting at one moment share one transaction, each under its own savepoint; one work's
 failure undoes only its own rows; a failed commit stores none of them; the reads every
-ingest repeats are made once a group."""
+ingest repeats are made once a group; staged works (the single POSTs) are prepared one
+by one and written together, and written one by one when that fails."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
+import app.games.service as service
 from app.auth.scopes import Scope
 from app.auth.service import authenticate
 from app.database import Database, transaction
-from app.errors import Conflict
-from app.games.service import Result, Source, ingest_one
-from app.group_commit import GroupCommit, shared_read
+from app.errors import Conflict, InvalidLog
+from app.games.service import Prepared, Result, Source, StoreSingles, ingest_one, parse, prepare
+from app.group_commit import GroupCommit, Staged, Work, shared_read
 from app.main import create_app
 from app.settings import Settings
 
@@ -61,7 +63,31 @@ def _ingest(game_id: str, **kw: Any) -> Callable[[Session], Result]:
     return work
 
 
-def _submit_all(group: GroupCommit, works: list[Callable[[Session], Any]]) -> list[Any]:
+def _staged(game_id: str, key_id: int | None = None, **kw: Any) -> Staged[Any, Result]:
+    """A single POST's work as the endpoint makes it (without the key check)."""
+    raw = log_bytes(game_id, **kw)
+
+    def checked(_session: Session) -> tuple[int | None, Prepared]:
+        return key_id, prepare(parse(raw, 64), True)
+
+    return Staged(checked, StoreSingles(Source.API))
+
+
+@pytest.fixture
+def store_calls(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The game_ids of each ``service.store`` call."""
+    calls: list[list[str]] = []
+    original = service.store
+
+    def recording(session: Session, items: Any, **kw: Any) -> Any:
+        calls.append([i.parsed.game_id for i in items])
+        return original(session, items, **kw)
+
+    monkeypatch.setattr(service, "store", recording)
+    return calls
+
+
+def _submit_all(group: GroupCommit, works: list[Work[Any]]) -> list[Any]:
     """Submit the works at one moment; each one's result or exception."""
 
     async def main() -> list[Any]:
@@ -135,6 +161,93 @@ def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(sqlite_db: Data
     assert all(isinstance(a, Exception) for a in answers), answers
     assert row_counts(sqlite_db)["hand_logs"] == 0
     assert group.groups == 0
+
+
+def test_staged_works_are_written_by_one_store(
+    sqlite_db: Database, commits: list[int], store_calls: list[list[str]]
+) -> None:
+    """Five single POSTs, a bad log among them and a second post of one game: the four
+    good logs in one ``store`` call, in arrival order; the repeat a duplicate, a
+    different log under a stored game_id a conflict, the bad one its 422; one commit."""
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    bad: Staged[Any, Result] = Staged(
+        lambda _s: (None, prepare(parse(b'{"format": "x"}', 64), True)), StoreSingles(Source.API)
+    )
+    answers = _submit_all(
+        group,
+        [_staged("w-0"), _staged("w-1"), bad, _staged("w-0"), _staged("w-1", seed=1),
+         _staged("w-2")],
+    )
+    assert [str(a.outcome) for a in (answers[0], answers[1], answers[3], answers[5])] == [
+        "created", "created", "duplicate", "created"]
+    assert isinstance(answers[2], InvalidLog)
+    assert isinstance(answers[4], Conflict)
+    assert store_calls == [["w-0", "w-1", "w-0", "w-1", "w-2"]]
+    assert len(commits) == 1
+    with sqlite_db.read() as session:
+        stored = session.execute(text("SELECT game_id FROM hand_logs ORDER BY id")).scalars()
+        assert list(stored) == ["w-0", "w-1", "w-2"]
+
+
+def test_staged_works_of_different_keys_keep_their_order_and_keys(
+    sqlite_db: Database, store_calls: list[list[str]]
+) -> None:
+    key_a = int(_key_id(sqlite_db, "a"))
+    key_b = int(_key_id(sqlite_db, "b"))
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    answers = _submit_all(group, [_staged("k-0", key_a), _staged("k-1", key_a),
+                                  _staged("k-2", key_b), _staged("k-0", key_b),
+                                  _staged("k-3", key_a)])
+    assert [str(a.outcome) for a in answers] == [
+        "created", "created", "created", "duplicate", "created"]
+    assert store_calls == [["k-0", "k-1"], ["k-2", "k-0"], ["k-3"]]  # runs of one key
+    with sqlite_db.read() as session:
+        owners = dict(session.execute(text("SELECT game_id, api_key_id FROM hand_logs")).all())
+    assert owners == {"k-0": key_a, "k-1": key_a, "k-2": key_b, "k-3": key_a}
+
+
+def _key_id(db: Database, name: str) -> int:
+    secret = key_headers(db, name=name)["X-API-Key"]
+    with transaction(db.read) as session:
+        return authenticate(session, secret, Scope.INGEST).key_id
+
+
+class _Poison(Exception):
+    pass
+
+
+def _write_probe(session: Session, values: list[str]) -> list[str | Exception]:
+    """Writes every value to ``probe``; raises if one is "poison" (after writing the
+    others): the whole batch is then written again one by one."""
+    for v in values:
+        session.execute(text("INSERT INTO probe (v) VALUES (:v)"), {"v": v})
+    if "poison" in values:
+        raise _Poison("a bad item in the batch")
+    return [v.upper() for v in values]
+
+
+def test_a_failing_batch_write_is_written_again_one_by_one(
+    sqlite_db: Database, commits: list[int]
+) -> None:
+    with transaction(sqlite_db.write) as session:
+        session.execute(text("CREATE TABLE probe (v TEXT)"))
+    calls: list[int] = []
+
+    def write(session: Session, values: list[str]) -> list[str | Exception]:
+        calls.append(len(values))
+        return _write_probe(session, values)
+
+    def item(v: str) -> Staged[str, str]:
+        return Staged(lambda _s: v, write)
+
+    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    answers = _submit_all(group, [item("a"), item("poison"), item("b")])
+    assert answers[0] == "A" and answers[2] == "B"
+    assert isinstance(answers[1], _Poison)
+    assert calls == [3, 1, 1, 1]  # together, then each alone
+    with sqlite_db.read() as session:
+        assert sorted(session.execute(text("SELECT v FROM probe")).scalars()) == ["a", "b"]
+    assert len(commits) == 2  # the table, then the group
 
 
 def test_a_failed_commit_stores_nothing_and_fails_every_work(sqlite_db: Database) -> None:

@@ -43,13 +43,13 @@ def _on_loop() -> bool:
 def where(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Per ingest, whether it ran on the event loop's thread."""
     seen: list[bool] = []
-    original = service.ingest_one
+    original = service.prepare  # (the verification, in the ingest's transaction)
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         seen.append(_on_loop())
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(endpoints, "ingest_one", recording)
+    monkeypatch.setattr(endpoints, "prepare", recording)
     return seen
 
 
