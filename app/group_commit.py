@@ -16,8 +16,9 @@ What each request sees is what it would see alone:
   ``COMMIT`` fails, or a failed work's savepoint cannot be rolled back (its rows could
   not be told from the others'), every request of the group gets that error and none
   of them is stored;
-- the works run one after the other in arrival order, so a second post of the same
-  ``game_id`` in the same group is a duplicate (or a conflict), as it would be later.
+- the works run in arrival order (a staged group's write keeps that order), so a
+  second post of the same ``game_id`` in the same group is a duplicate (or a
+  conflict), as it would be later.
 
 A work may come in two steps (``Staged``): ``prepare``, which only reads (the key, the
 parse, the verification), runs for each work alone; then ``write`` runs once for all
@@ -55,7 +56,7 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 #: at most this many requests a transaction (bounds how long the event loop is busy
-#: with one group: ~16 × 2.3 ms).
+#: with one group: ~16 × 2 ms).
 MAX_GROUP = 16
 #: event-loop turns a group waits before it starts, so that the requests already read
 #: reach it.
