@@ -17,8 +17,8 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
-from .database import Database, transaction
-from .group_commit import GroupCommit, Staged, Work
+from .database import Database
+from .group_commit import GroupCommit, Work
 from .operators.sign_in import HashPacer
 from .settings import Settings
 
@@ -55,16 +55,12 @@ def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
 
 
 def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
-    """How many ingest requests run their worker-thread part at once (made on first use).
-
-    SQLite has one writer and the work is CPU-bound under one GIL: one at a time, the
-    others wait on the event loop (no thread spinning on the write lock, no GIL
-    hand-offs between threads). PostgreSQL overlaps round trips: a few at a time.
-    """
+    """The worker thread a group commit runs on when the event loop does not run it
+    (PostgreSQL, or SQLite's write lock held elsewhere): one group at a time, the next
+    gathering on the event loop meanwhile (made on first use)."""
     limiter = getattr(app.state, "ingest_limiter", None)
     if not isinstance(limiter, anyio.CapacityLimiter):
-        db: Database = app.state.db
-        limiter = anyio.CapacityLimiter(1 if db.engine.dialect.name == "sqlite" else 40)
+        limiter = anyio.CapacityLimiter(1)
         app.state.ingest_limiter = limiter
     return limiter
 
@@ -73,25 +69,15 @@ T = TypeVar("T")
 
 
 async def run_ingest(app: FastAPI, db: Database, work: Work[T]) -> T:
-    """Run ``work`` in a write transaction and return what it returned, once committed.
-
-    On SQLite the work joins the group commit (``group_commit``: the requests waiting
-    at one moment share a transaction, each under its own savepoint, run by the event
-    loop while the write lock is free). On PostgreSQL, whose round trips overlap, each
-    request has its own transaction on a worker thread (``ingest_limiter`` at a time).
-    """
-    if db.write_now is not None:
-        return await group_commit(app).submit(work)
-
-    def alone() -> T:
-        with transaction(db.write) as session:
-            return work.alone(session) if isinstance(work, Staged) else work(session)
-
-    return await anyio.to_thread.run_sync(alone, limiter=ingest_limiter(app))
+    """Run ``work`` in a write transaction and return what it returned, once committed:
+    it joins the application's group commit (``group_commit``: the requests waiting at
+    one moment share a transaction, each under its own savepoint; on SQLite the event
+    loop runs it while the write lock is free, on PostgreSQL a worker thread)."""
+    return await group_commit(app).submit(work)
 
 
 def group_commit(app: FastAPI) -> GroupCommit:
-    """The application's group commit (SQLite; made on first use)."""
+    """The application's group commit (made on first use)."""
     group = getattr(app.state, "group_commit", None)
     if not isinstance(group, GroupCommit):
         group = GroupCommit(app.state.db, ingest_limiter(app))

@@ -1,11 +1,13 @@
-"""Group commit: on SQLite, the single-log ingests waiting at one moment share one
-write transaction, each under its own savepoint.
+"""Group commit: the single-log ingests waiting at one moment in a server process share
+one write transaction, each under its own savepoint.
 
-SQLite has one writer, and each commit writes every page it changed to the
+On SQLite, which has one writer, each commit writes every page it changed to the
 write-ahead log: a single POST changes ~34 pages (the log's row, the right-hand leaf of
 each of a dozen indexes, the verdict, its decisions), nearly all of them the same pages
-as the request before it. Requests that arrive while a group is being written wait for
-the next group, which writes those shared pages and commits once for all of them
+as the request before it. On PostgreSQL each commit waits for its WAL flush, and in
+queue mode each POST was a verification job of its own. Requests that arrive while a
+group is being written wait for the next group, which writes those shared pages (one
+insert a table), commits once and enqueues one job for all of them
 (docs/performance.md, "Eighth pass").
 
 What each request sees is what it would see alone:
@@ -31,11 +33,12 @@ Two reads every ingest makes and none changes, the API key's credentials and the
 webhook filters, are read once a group (``shared_read``): the group's transaction holds
 the write lock, so no other connection changes them while it runs.
 
-The event loop runs a group itself when the write lock is free (the work is
+On SQLite the event loop runs a group itself when the write lock is free (the work is
 CPU-bound under one GIL and one writer: a worker thread beside the loop cost 0.6-1.7
 ms of CPU a request in hand-offs, "Seventh pass"); when another connection holds the
 lock, the group goes to a worker thread that waits for it, and the loop keeps serving
-(and gathering the next group) meanwhile.
+(and gathering the next group) meanwhile. On PostgreSQL, whose round trips would block
+the loop, every group runs on a worker thread. Each server process has its own groups.
 """
 
 from __future__ import annotations
@@ -93,10 +96,6 @@ class Staged(Generic[P, T]):
     prepare: Callable[[Session], P]
     write: Callable[[Session, list[P]], list[T | Exception]]
 
-    def alone(self, session: Session) -> T:
-        """Both steps for this work alone (outside a group commit)."""
-        return _only(self.write(session, [self.prepare(session)]))
-
 
 def _only(results: list[T | Exception]) -> T:
     (result,) = results
@@ -116,8 +115,8 @@ class _Waiting:
 
 @dataclass(slots=True)
 class GroupCommit:
-    """One per application (SQLite only): ``submit`` a request's write work, get what
-    it returned (or its exception) once its group is committed."""
+    """One per application: ``submit`` a request's write work, get what it returned
+    (or its exception) once its group is committed."""
 
     db: Database
     limiter: anyio.CapacityLimiter
@@ -143,16 +142,21 @@ class GroupCommit:
             del self.waiting[:MAX_GROUP]
             await self._commit(group)
 
-    async def _commit(self, group: list[_Waiting]) -> None:
-        now = self.db.write_now
-        assert now is not None, "group commit is for SQLite"
-        try:
+    async def _run(self, group: list[_Waiting]) -> list[tuple[Exception | None, Any]]:
+        """SQLite: on the event loop while the write lock is free; else, and always on
+        PostgreSQL, on a worker thread (``db.write``, which waits for the lock)."""
+        if self.db.write_now is not None:
             try:
-                outcomes = run_group(now, group)
+                return run_group(self.db.write_now, group)
             except WriteLockBusy:  # nothing was done: BEGIN failed
-                outcomes = await anyio.to_thread.run_sync(
-                    run_group, self.db.write, group, limiter=self.limiter
-                )
+                pass
+        return await anyio.to_thread.run_sync(
+            run_group, self.db.write, group, limiter=self.limiter
+        )
+
+    async def _commit(self, group: list[_Waiting]) -> None:
+        try:
+            outcomes = await self._run(group)
         except Exception as exc:  # BEGIN (after waiting) or COMMIT failed: nothing stored
             for waiting in group:
                 if not waiting.answer.done():

@@ -44,7 +44,7 @@ FINDINGS = Counter(
 )
 GROUP_SIZE = Histogram(
     "paohuzi_ingest_group_size",
-    "Single-log ingests committed together in one SQLite transaction (group commit).",
+    "Single-log ingests committed together in one transaction (group commit).",
     buckets=(1, 2, 3, 4, 6, 8, 12, 16),
 )
 ENGINE_ERRORS = Counter(

@@ -1,4 +1,5 @@
-"""The group commit of SQLite's single-log ingests (``app.group_commit``): the works
+"""The group commit of the single-log ingests (``app.group_commit``), on SQLite and on
+PostgreSQL: the works
 waiting at one moment share one transaction, each under its own savepoint; one work's
 failure undoes only its own rows; a failed commit stores none of them; the reads every
 ingest repeats are made once a group; staged works (the single POSTs) are prepared one
@@ -30,27 +31,25 @@ from app.settings import Settings
 from .conftest import key_headers, row_counts
 from .logs import log_bytes
 
-#: group commit is SQLite's (on PostgreSQL each request has its own transaction)
-pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
-
 
 @pytest.fixture
-def sqlite_db(committed_db: Database) -> Database:
-    assert committed_db.write_now is not None
+def group_db(committed_db: Database) -> Database:
+    """A database of its own that commits (SQLite: the event loop runs the groups;
+    PostgreSQL: a worker thread)."""
     return committed_db
 
 
 @pytest.fixture
-def commits(sqlite_db: Database) -> Iterator[list[int]]:
+def commits(group_db: Database) -> Iterator[list[int]]:
     """One entry per COMMIT the engine makes."""
     seen: list[int] = []
 
     def count(_conn: Any) -> None:
         seen.append(1)
 
-    event.listen(sqlite_db.engine, "commit", count)
+    event.listen(group_db.engine, "commit", count)
     yield seen
-    event.remove(sqlite_db.engine, "commit", count)
+    event.remove(group_db.engine, "commit", count)
 
 
 def _ingest(game_id: str, **kw: Any) -> Callable[[Session], Result]:
@@ -97,19 +96,19 @@ def _submit_all(group: GroupCommit, works: list[Work[Any]]) -> list[Any]:
     return asyncio.run(main())
 
 
-def test_works_waiting_together_share_one_commit(sqlite_db: Database, commits: list[int]) -> None:
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+def test_works_waiting_together_share_one_commit(group_db: Database, commits: list[int]) -> None:
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     answers = _submit_all(group, [_ingest(f"g-{i}") for i in range(5)])
     assert [a.game_id for a in answers] == [f"g-{i}" for i in range(5)]
     assert [str(a.outcome) for a in answers] == ["created"] * 5
     assert all(a.verdict_json for a in answers)
     assert len(commits) == 1
     assert (group.groups, group.requests) == (1, 5)
-    counts = row_counts(sqlite_db)
+    counts = row_counts(group_db)
     assert counts["hand_logs"] == counts["verdicts"] == 5
 
 
-def test_a_failing_work_undoes_only_its_own_rows(sqlite_db: Database) -> None:
+def test_a_failing_work_undoes_only_its_own_rows(group_db: Database) -> None:
     """The third work stores its log, then fails: its log is gone, the others' stay, and
     it gets its own exception. A second post of the same game in the group is a
     duplicate; a different log under that game_id a conflict."""
@@ -123,7 +122,7 @@ def test_a_failing_work_undoes_only_its_own_rows(sqlite_db: Database) -> None:
             .scalar() == 1
         raise Boom("after its rows")
 
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     answers = _submit_all(
         group,
         [
@@ -138,14 +137,14 @@ def test_a_failing_work_undoes_only_its_own_rows(sqlite_db: Database) -> None:
     assert isinstance(answers[2], Boom)
     assert str(answers[3].outcome) == "duplicate"
     assert isinstance(answers[4], Conflict)
-    with sqlite_db.read() as session:
+    with group_db.read() as session:
         stored = session.execute(text("SELECT game_id FROM hand_logs ORDER BY id")).scalars()
         assert list(stored) == ["g-a", "g-b"]
-    assert row_counts(sqlite_db)["verdicts"] == 2
+    assert row_counts(group_db)["verdicts"] == 2
     assert group.groups == 1
 
 
-def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(sqlite_db: Database) -> None:
+def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(group_db: Database) -> None:
     """A work fails after its savepoint is gone (released here by hand, as a broken
     ``ROLLBACK TO`` would leave it): its rows cannot be told from the others', so the
     group stores nothing and every work gets the error."""
@@ -157,20 +156,20 @@ def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(sqlite_db: Data
         session.execute(text(f"RELEASE SAVEPOINT {savepoint._savepoint}"))
         raise RuntimeError("after its savepoint was released")
 
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     answers = _submit_all(group, [_ingest("s-0"), releases_then_fails, _ingest("s-2")])
     assert all(isinstance(a, Exception) for a in answers), answers
-    assert row_counts(sqlite_db)["hand_logs"] == 0
+    assert row_counts(group_db)["hand_logs"] == 0
     assert group.groups == 0
 
 
 def test_staged_works_are_written_by_one_store(
-    sqlite_db: Database, commits: list[int], store_calls: list[list[str]]
+    group_db: Database, commits: list[int], store_calls: list[list[str]]
 ) -> None:
     """Five single POSTs, a bad log among them and a second post of one game: the four
     good logs in one ``store`` call, in arrival order; the repeat a duplicate, a
     different log under a stored game_id a conflict, the bad one its 422; one commit."""
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     bad: Staged[Any, Result] = Staged(
         lambda _s: (None, prepare(parse(b'{"format": "x"}', 64), True)), StoreSingles(Source.API)
     )
@@ -185,24 +184,24 @@ def test_staged_works_are_written_by_one_store(
     assert isinstance(answers[4], Conflict)
     assert store_calls == [["w-0", "w-1", "w-0", "w-1", "w-2"]]
     assert len(commits) == 1
-    with sqlite_db.read() as session:
+    with group_db.read() as session:
         stored = session.execute(text("SELECT game_id FROM hand_logs ORDER BY id")).scalars()
         assert list(stored) == ["w-0", "w-1", "w-2"]
 
 
 def test_staged_works_of_different_keys_keep_their_order_and_keys(
-    sqlite_db: Database, store_calls: list[list[str]]
+    group_db: Database, store_calls: list[list[str]]
 ) -> None:
-    key_a = int(_key_id(sqlite_db, "a"))
-    key_b = int(_key_id(sqlite_db, "b"))
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    key_a = int(_key_id(group_db, "a"))
+    key_b = int(_key_id(group_db, "b"))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     answers = _submit_all(group, [_staged("k-0", key_a), _staged("k-1", key_a),
                                   _staged("k-2", key_b), _staged("k-0", key_b),
                                   _staged("k-3", key_a)])
     assert [str(a.outcome) for a in answers] == [
         "created", "created", "created", "duplicate", "created"]
     assert store_calls == [["k-0", "k-1"], ["k-2", "k-0"], ["k-3"]]  # runs of one key
-    with sqlite_db.read() as session:
+    with group_db.read() as session:
         owners = dict(session.execute(text("SELECT game_id, api_key_id FROM hand_logs")).all())
     assert owners == {"k-0": key_a, "k-1": key_a, "k-2": key_b, "k-3": key_a}
 
@@ -228,9 +227,9 @@ def _write_probe(session: Session, values: list[str]) -> list[str | Exception]:
 
 
 def test_a_failing_batch_write_is_written_again_one_by_one(
-    sqlite_db: Database, commits: list[int]
+    group_db: Database, commits: list[int]
 ) -> None:
-    with transaction(sqlite_db.write) as session:
+    with transaction(group_db.write) as session:
         session.execute(text("CREATE TABLE probe (v TEXT)"))
     calls: list[int] = []
 
@@ -241,38 +240,38 @@ def test_a_failing_batch_write_is_written_again_one_by_one(
     def item(v: str) -> Staged[str, str]:
         return Staged(lambda _s: v, write)
 
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     answers = _submit_all(group, [item("a"), item("poison"), item("b")])
     assert answers[0] == "A" and answers[2] == "B"
     assert isinstance(answers[1], _Poison)
     assert calls == [3, 1, 1, 1]  # together, then each alone
-    with sqlite_db.read() as session:
+    with group_db.read() as session:
         assert sorted(session.execute(text("SELECT v FROM probe")).scalars()) == ["a", "b"]
     assert len(commits) == 2  # the table, then the group
 
 
-def test_a_failed_commit_stores_nothing_and_fails_every_work(sqlite_db: Database) -> None:
+def test_a_failed_commit_stores_nothing_and_fails_every_work(group_db: Database) -> None:
     class DiskGone(Exception):
         pass
 
     def refuse(_session: Session) -> None:
         raise DiskGone("the commit failed")
 
-    group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
     event.listen(Session, "before_commit", refuse)
     try:
         answers = _submit_all(group, [_ingest(f"c-{i}") for i in range(3)])
     finally:
         event.remove(Session, "before_commit", refuse)
     assert all(isinstance(a, DiskGone) for a in answers)
-    assert row_counts(sqlite_db)["hand_logs"] == 0
+    assert row_counts(group_db)["hand_logs"] == 0
     # and the next group commits as usual
     assert str(_submit_all(group, [_ingest("c-after")])[0].outcome) == "created"
-    assert row_counts(sqlite_db)["hand_logs"] == 1
+    assert row_counts(group_db)["hand_logs"] == 1
 
 
-def test_the_key_is_read_once_a_group(sqlite_db: Database) -> None:
-    secret = key_headers(sqlite_db)["X-API-Key"]
+def test_the_key_is_read_once_a_group(group_db: Database) -> None:
+    secret = key_headers(group_db)["X-API-Key"]
     reads: list[str] = []
 
     def watch(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
@@ -282,24 +281,24 @@ def test_the_key_is_read_once_a_group(sqlite_db: Database) -> None:
     def keyed(session: Session) -> int:
         return authenticate(session, secret, Scope.INGEST).key_id
 
-    event.listen(sqlite_db.engine, "before_cursor_execute", watch)
+    event.listen(group_db.engine, "before_cursor_execute", watch)
     try:
-        group = GroupCommit(sqlite_db, anyio.CapacityLimiter(1))
+        group = GroupCommit(group_db, anyio.CapacityLimiter(1))
         ids = _submit_all(group, [keyed] * 4)
         in_group = len(reads)
-        with transaction(sqlite_db.write) as session:  # elsewhere: every time
+        with transaction(group_db.write) as session:  # elsewhere: every time
             keyed(session)
             keyed(session)
     finally:
-        event.remove(sqlite_db.engine, "before_cursor_execute", watch)
+        event.remove(group_db.engine, "before_cursor_execute", watch)
     assert len(set(ids)) == 1
     assert in_group == 1
     assert len(reads) == 3
 
 
-def test_shared_read_outside_a_group_reads_every_time(sqlite_db: Database) -> None:
+def test_shared_read_outside_a_group_reads_every_time(group_db: Database) -> None:
     calls: list[int] = []
-    with transaction(sqlite_db.read) as session:
+    with transaction(group_db.read) as session:
         assert shared_read(session, "k", lambda: calls.append(1) or len(calls)) == 1
         assert shared_read(session, "k", lambda: calls.append(1) or len(calls)) == 2
 
@@ -315,13 +314,13 @@ def _group_sizes(metrics: str) -> tuple[float, float]:
     return found["count"], found["sum"]
 
 
-def test_concurrent_posts_are_each_answered(sqlite_db: Database, settings: Settings) -> None:
+def test_concurrent_posts_are_each_answered(group_db: Database, settings: Settings) -> None:
     """Over HTTP, posts sent at once are each stored and answered with their own
     log's result, all through the application's group commit, whose groups /metrics
     counts (``paohuzi_ingest_group_size``)."""
-    headers = key_headers(sqlite_db)
-    ops = key_headers(sqlite_db, "operate", name="ops")
-    app = create_app(settings, db=sqlite_db)
+    headers = key_headers(group_db)
+    ops = key_headers(group_db, "operate", name="ops")
+    app = create_app(settings, db=group_db)
     with TestClient(app) as client:
 
         def one(i: int) -> int:
@@ -336,6 +335,6 @@ def test_concurrent_posts_are_each_answered(sqlite_db: Database, settings: Setti
     assert codes == [201] * 8
     assert after[0] - before[0] == app.state.group_commit.groups  # groups committed
     assert after[1] - before[1] == 8  # requests in them
-    assert row_counts(sqlite_db)["verdicts"] == 8
+    assert row_counts(group_db)["verdicts"] == 8
     group = app.state.group_commit
     assert group.requests == 8
