@@ -2,7 +2,7 @@
 tests/service/test_group_commit.py) when the write lock is free, and hands it to a
 worker thread, without waiting itself, when another connection holds the lock
 (``dependencies.run_ingest``, ``app.group_commit``); on PostgreSQL always a worker
-thread, a transaction a request."""
+thread."""
 
 from __future__ import annotations
 
