@@ -14,10 +14,10 @@ thread only when it would have to wait (``group_commit``: the single-log ingests
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, Insert, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
@@ -25,6 +25,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
 from .settings import Settings
+
+T = TypeVar("T")
 
 #: execution option that makes an SQLite transaction take the write lock at BEGIN.
 WRITE_OPTION = "paohuzi_write"
@@ -130,6 +132,29 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+#: ``Session.info`` key of a transaction's shared reads (``share_reads``).
+SHARED_READS = "paohuzi.shared_reads"
+
+
+def share_reads(session: Session) -> None:
+    """From now on in this transaction, ``shared_read`` reads each key once (a group
+    commit's: its requests repeat reads that none of them changes)."""
+    session.info[SHARED_READS] = {}
+
+
+def shared_read(session: Session, key: Hashable, read: Callable[[], T]) -> T:
+    """``read()``, made once for each ``key`` in a transaction that ``share_reads`` (a
+    group commit's) and every time in any other (only for what no ingest changes)."""
+    memo: dict[Hashable, Any] | None = session.info.get(SHARED_READS)
+    if memo is None:
+        return read()
+    if key in memo:
+        value: T = memo[key]
+        return value
+    value = memo[key] = read()
+    return value
 
 
 @contextmanager

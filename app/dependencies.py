@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import anyio
 from fastapi import Depends, FastAPI, Request
@@ -18,7 +18,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import Database
-from .group_commit import GroupCommit, Work
+from .group_commit import GroupCommit, Staged
 from .operators.sign_in import HashPacer
 from .settings import Settings
 
@@ -54,21 +54,10 @@ def tarpit_limiter(app: FastAPI) -> anyio.CapacityLimiter:
     return limiter
 
 
-def ingest_limiter(app: FastAPI) -> anyio.CapacityLimiter:
-    """The worker thread a group commit runs on when the event loop does not run it
-    (PostgreSQL, or SQLite's write lock held elsewhere): one group at a time, the next
-    gathering on the event loop meanwhile (made on first use)."""
-    limiter = getattr(app.state, "ingest_limiter", None)
-    if not isinstance(limiter, anyio.CapacityLimiter):
-        limiter = anyio.CapacityLimiter(1)
-        app.state.ingest_limiter = limiter
-    return limiter
-
-
 T = TypeVar("T")
 
 
-async def run_ingest(app: FastAPI, db: Database, work: Work[T]) -> T:
+async def run_ingest(app: FastAPI, work: Staged[Any, T]) -> T:
     """Run ``work`` in a write transaction and return what it returned, once committed:
     it joins the application's group commit (``group_commit``: the requests waiting at
     one moment share a transaction, each under its own savepoint; on SQLite the event
@@ -80,7 +69,7 @@ def group_commit(app: FastAPI) -> GroupCommit:
     """The application's group commit (made on first use)."""
     group = getattr(app.state, "group_commit", None)
     if not isinstance(group, GroupCommit):
-        group = GroupCommit(app.state.db, ingest_limiter(app))
+        group = GroupCommit(app.state.db)
         app.state.group_commit = group
     return group
 

@@ -1,5 +1,5 @@
 """Group commit: the single-log ingests waiting at one moment in a server process share
-one write transaction, each under its own savepoint.
+one write transaction.
 
 On SQLite, which has one writer, each commit writes every page it changed to the
 write-ahead log: a single POST changes ~34 pages (the log's row, the right-hand leaf of
@@ -10,28 +10,24 @@ group is being written wait for the next group, which writes those shared pages 
 insert a table), commits once and enqueues one job for all of them
 (docs/performance.md, "Eighth pass").
 
-What each request sees is what it would see alone:
+A request's work comes in two steps (``Staged``): ``prepare``, which only reads (the
+key, the parse, the verification), runs for each request alone, in arrival order;
+then ``write`` runs once, under a savepoint, for all the requests of the group with the
+same ``write``, with what each prepared (the single POSTs' logs stored by one ``store``
+call). What each request sees is what it would see alone:
 
-- its work runs under a ``SAVEPOINT``: if it raises (a conflict, an invalid log, a
-  refused key), only its own changes are rolled back and it gets its own exception;
+- if its ``prepare`` raises (an invalid log, a refused key), it gets that exception
+  and nothing of it is written;
+- if the write together raises, it is rolled back and each request is written again
+  alone, under its own savepoint, so that one bad log fails alone with its exception;
 - it is answered only after the commit that made its rows durable; if ``BEGIN`` or
-  ``COMMIT`` fails, or a failed work's savepoint cannot be rolled back (its rows could
-  not be told from the others'), every request of the group gets that error and none
-  of them is stored;
-- the works run in arrival order (a staged group's write keeps that order), so a
-  second post of the same ``game_id`` in the same group is a duplicate (or a
-  conflict), as it would be later.
-
-A work may come in two steps (``Staged``): ``prepare``, which only reads (the key, the
-parse, the verification), runs for each work alone; then ``write`` runs once for all
-the staged works of the group with the same ``write``, with what each prepared (the
-single POSTs' logs stored by one ``store`` call: a statement a table for the group
-instead of one a post). If that write fails, each work is written again alone, under
-its own savepoint, so that one bad log fails alone.
+  ``COMMIT`` fails, or a savepoint cannot be rolled back (its rows could not be told
+  from the others'), every request of the group gets that error and none is stored;
+- the write keeps the arrival order, so a second post of the same ``game_id`` in the
+  same group is a duplicate (or a conflict), as it would be later.
 
 Two reads every ingest makes and none changes, the API key's credentials and the active
-webhook filters, are read once a group (``shared_read``): the group's transaction holds
-the write lock, so no other connection changes them while it runs.
+webhook filters, are read once a group (``database.shared_read``).
 
 On SQLite the event loop runs a group itself when the write lock is free (the work is
 CPU-bound under one GIL and one writer: a worker thread beside the loop cost 0.6-1.7
@@ -44,15 +40,14 @@ the loop, every group runs on a worker thread. Each server process has its own g
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Generic, TypeVar
 
 import anyio
 from sqlalchemy.orm import Session, sessionmaker
 
-from .database import Database, WriteLockBusy, transaction
+from .database import Database, WriteLockBusy, share_reads, transaction
 from .system.metrics import GROUP_SIZE
 
 T = TypeVar("T")
@@ -65,69 +60,48 @@ MAX_GROUP = 16
 #: reach it.
 GATHER_TURNS = 2
 
-
-#: ``Session.info`` key of a group transaction's shared reads.
-SHARED_READS = "group_commit.shared_reads"
-
-
-def shared_read(session: Session, key: Hashable, read: Callable[[], T]) -> T:
-    """``read()``, made once for each ``key`` in a group commit's transaction and every
-    time in any other (only for what no ingest changes)."""
-    memo: dict[Hashable, Any] | None = session.info.get(SHARED_READS)
-    if memo is None:
-        return read()
-    if key in memo:
-        value: T = memo[key]
-        return value
-    value = memo[key] = read()
-    return value
+Write = Callable[[Session, list[Any]], list[Any]]
 
 
 @dataclass(frozen=True, slots=True)
 class Staged(Generic[P, T]):
-    """A work in two steps, so that the works of a group write together.
+    """A request's work in two steps, so that the requests of a group write together.
 
-    ``prepare`` only reads (it runs for each work alone, with no savepoint); ``write``
-    gets the prepared values of every staged work of the group with an equal ``write``
-    (so ``write`` is a value: a frozen dataclass, or a module's function) and returns
-    one result each, in order: a value, or an exception for a work that wrote nothing.
+    ``prepare`` only reads (it runs for each request alone, with no savepoint);
+    ``write`` gets the prepared values of every request of the group with an equal
+    ``write`` (so ``write`` is a value: a frozen dataclass, or a module's function) and
+    returns one result each, in order: a value, or an exception for a request that
+    wrote nothing.
     """
 
     prepare: Callable[[Session], P]
     write: Callable[[Session, list[P]], list[T | Exception]]
 
 
-def _only(results: list[T | Exception]) -> T:
-    (result,) = results
-    if isinstance(result, Exception):
-        raise result
-    return result
-
-
-Work = Callable[[Session], T] | Staged[Any, T]
-
-
 @dataclass(slots=True)
 class _Waiting:
-    work: Work[Any]
+    work: Staged[Any, Any]
     answer: asyncio.Future[Any]
 
 
 @dataclass(slots=True)
 class GroupCommit:
-    """One per application: ``submit`` a request's write work, get what it returned
-    (or its exception) once its group is committed."""
+    """One per application: ``submit`` a request's work, get what its write returned
+    for it (or its exception) once its group is committed."""
 
     db: Database
-    limiter: anyio.CapacityLimiter
+    #: the worker thread a group runs on when the event loop does not run it
+    #: (PostgreSQL, or SQLite's write lock held elsewhere): one group at a time
+    limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(1))
     waiting: list[_Waiting] = field(default_factory=list)
     #: the task writing the groups while any wait (held: the loop keeps only a weak one)
     writer: asyncio.Task[None] | None = None
-    #: groups committed and requests in them (the figures of the benchmark's notes)
+    #: groups committed and requests in them by this application (``/metrics`` has
+    #: ``paohuzi_ingest_group_size`` for the whole process)
     groups: int = 0
     requests: int = 0
 
-    async def submit(self, work: Work[T]) -> T:
+    async def submit(self, work: Staged[Any, T]) -> T:
         answer: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.waiting.append(_Waiting(work, answer))
         if self.writer is None or self.writer.done():
@@ -181,63 +155,55 @@ class GroupCommit:
 def run_group(
     factory: sessionmaker[Session], group: list[_Waiting]
 ) -> list[tuple[Exception | None, Any]]:
-    """The group's works in one transaction; ``(error, value)`` each, in order. Plain
-    works run each under its own savepoint, in arrival order; the staged ones are
-    prepared in arrival order too, then written together (``Staged``)."""
+    """The group in one transaction: each request prepared in arrival order, then
+    written together with the others of its ``write``; ``(error, value)`` each."""
     outcomes: list[tuple[Exception | None, Any]] = [(None, None)] * len(group)
-    staged: dict[Any, list[tuple[int, Any]]] = {}
+    prepared: dict[Any, list[tuple[int, Any]]] = {}  # by write: (index, prepared)
     with transaction(factory) as session:
         session.connection()  # BEGIN here: a ``WriteLockBusy`` is the group's, not a work's
-        session.info[SHARED_READS] = {}
+        share_reads(session)
         for index, waiting in enumerate(group):
-            work = waiting.work
-            if isinstance(work, Staged):
-                try:
-                    prepared = work.prepare(session)  # (reads only)
-                except Exception as exc:
-                    outcomes[index] = (exc, None)
-                else:
-                    staged.setdefault(work.write, []).append((index, prepared))
+            try:
+                value = waiting.work.prepare(session)  # (reads only)
+            except Exception as exc:
+                outcomes[index] = (exc, None)
             else:
-                outcomes[index] = _alone(session, work)
-        for write, items in staged.items():
+                prepared.setdefault(waiting.work.write, []).append((index, value))
+        for write, items in prepared.items():
             _write_together(session, write, items, outcomes)
     return outcomes
 
 
-def _alone(session: Session, work: Callable[[Session], Any]) -> tuple[Exception | None, Any]:
-    """``work`` under its own savepoint: its changes undone if it raises."""
-    savepoint = session.begin_nested()
-    try:
-        value = work(session)
-    except Exception as exc:  # this request's own failure: its changes undone
-        savepoint.rollback()  # (if that fails, the whole group is rolled back)
-        return exc, None
-    savepoint.commit()
-    return None, value
-
-
-def _write_one(write: Callable[[Session, list[Any]], list[Any]], prepared: Any,
-               session: Session) -> Any:
-    return _only(write(session, [prepared]))
-
-
 def _write_together(
     session: Session,
-    write: Callable[[Session, list[Any]], list[Any]],
+    write: Write,
     items: list[tuple[int, Any]],
     outcomes: list[tuple[Exception | None, Any]],
 ) -> None:
-    """One ``write`` for all ``items`` (``(index in the group, prepared)``); if it
-    raises, each item written alone, so that one bad item fails alone."""
+    """One ``write`` for all ``items`` (``(index in the group, prepared)``) under a
+    savepoint; if it raises, each item written alone, so that one bad item fails alone."""
     savepoint = session.begin_nested()
     try:
-        results = write(session, [prepared for _, prepared in items])
+        results = write(session, [value for _, value in items])
     except Exception:
-        savepoint.rollback()
-        for index, prepared in items:
-            outcomes[index] = _alone(session, partial(_write_one, write, prepared))
+        savepoint.rollback()  # (if that fails, the whole group is rolled back)
+        for index, value in items:
+            outcomes[index] = _alone(session, write, value)
         return
     savepoint.commit()
     for (index, _), result in zip(items, results, strict=True):
         outcomes[index] = (result, None) if isinstance(result, Exception) else (None, result)
+
+
+def _alone(session: Session, write: Write, value: Any) -> tuple[Exception | None, Any]:
+    """``write`` of one prepared value under its own savepoint: undone if it raises."""
+    savepoint = session.begin_nested()
+    try:
+        (result,) = write(session, [value])
+        if isinstance(result, Exception):
+            raise result
+    except Exception as exc:
+        savepoint.rollback()  # (if that fails, the whole group is rolled back)
+        return exc, None
+    savepoint.commit()
+    return None, result

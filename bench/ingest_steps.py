@@ -5,8 +5,9 @@ the key lookup, the strict parse, verification, and storing with the commit.
     .venv/bin/python bench/ingest_steps.py --backend postgresql --mode queue
     .venv/bin/python bench/ingest_steps.py --backend postgresql --mode worker
 
-``--mode request`` walks fresh hands as single POSTs do, each in its own write
-transaction (begin and parse, verify with the features, store and commit), once each
+``--mode request`` walks fresh hands as a lone single POST does, each in its own write
+transaction (begin and parse, verify with the features, store and commit; posts that
+arrive together share one, ``app/group_commit.py``, which this does not time), once each
 from cold caches, and times each step and the cycle collector (``gc.callbacks``); wall
 time too, which counts what SQLite spends waiting on the disk (its checkpoints):
 
@@ -17,8 +18,8 @@ time too, which counts what SQLite spends waiting on the disk (its checkpoints):
 rows and commit, each hand once (cold caches, as in a worker).
 
 CPU time (``time.process_time``), best of ``--repeat`` passes for the steps that do not
-write; the store step stores each hand once, in its own transaction, as a single POST
-does. The server's figures (``bench/ingest.py``) add HTTP, the thread hop and the client.
+write; the store step stores each hand once, in its own transaction, as a lone single
+POST does. The server's figures (``bench/ingest.py``) add HTTP, the thread hop and the client.
 """
 
 from __future__ import annotations

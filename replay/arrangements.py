@@ -540,8 +540,9 @@ _BOUND_DIGITS: Final = sum(7 << 3 * r for r in (0, 1, 2, 6, 9))
 _CASE_BOUND: dict[int, int] = {}
 
 
-# the kinds ``_huxi_bound`` reads: 一, 二, 三, 七 and 十 of each case
+#: every kind, as a mask (bit ``k``: kind ``k``)
 _ALL_KINDS: Final = (1 << NUM_KINDS) - 1
+# the kinds ``_huxi_bound`` reads: 一, 二, 三, 七 and 十 of each case
 _BOUND_KINDS: Final = tuple(k % 10 in (0, 1, 2, 6, 9) for k in range(NUM_KINDS))
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from ..group_commit import shared_read
+from ..database import shared_read
 from ..models import ApiKey
 
 #: what authenticating a request reads: one row, no ORM object (built once, so that

@@ -120,10 +120,10 @@ async def create_game(
         verify = mode is Verification.INLINE
         return principal.key_id, prepare(parse(raw, settings.max_json_depth), verify)
 
-    # stored with the other posts of its group commit (SQLite), or alone (PostgreSQL)
+    # stored with the other posts of its group commit (``run_ingest``)
     ingest = Staged(checked, StoreSingles(Source.API, enqueue=mode is Verification.QUEUE))
     try:
-        result = await run_ingest(request.app, db, ingest)
+        result = await run_ingest(request.app, ingest)
     except (Unauthorized, Forbidden):
         raise  # not an ingest outcome: the request was refused before it
     except AppError as exc:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import groupby
+from operator import itemgetter
 
 from sqlalchemy.orm import Session
 
@@ -206,21 +208,18 @@ class StoreSingles:
         self, session: Session, items: list[tuple[int | None, Prepared]]
     ) -> list[Result | Exception]:
         out: list[Result | Exception] = []
-        start = 0
-        while start < len(items):
-            key_id = items[start][0]
-            end = start + 1
-            while end < len(items) and items[end][0] == key_id:
-                end += 1
-            batch = [prepared for _, prepared in items[start:end]]
-            for result in store(session, batch, api_key_id=key_id, source=self.source,
-                                enqueue=self.enqueue):
-                if result.outcome is Outcome.CONFLICT and result.error is not None:
-                    out.append(result.error)
-                else:
-                    out.append(result)
-            start = end
+        for key_id, run in groupby(items, key=itemgetter(0)):
+            batch = [prepared for _, prepared in run]
+            out += map(_answer, store(session, batch, api_key_id=key_id,
+                                      source=self.source, enqueue=self.enqueue))
         return out
+
+
+def _answer(result: Result) -> Result | Exception:
+    """What one POST gets: a conflict as its ``Conflict`` (409), else the result."""
+    if result.outcome is Outcome.CONFLICT and result.error is not None:
+        return result.error
+    return result
 
 
 def ingest_one(
@@ -234,10 +233,8 @@ def ingest_one(
     enqueue: bool = False,
 ) -> Result:
     """One log: ``CREATED`` or ``DUPLICATE``; raises ``InvalidLog`` (422) or ``Conflict`` (409)."""
-    parsed = parse(raw, max_depth)
-    item = prepare(parsed, verify)
-    result = store(session, [item], api_key_id=api_key_id, source=source, enqueue=enqueue)[0]
-    if result.outcome is Outcome.CONFLICT:
-        assert result.error is not None
-        raise result.error
-    return result
+    item = prepare(parse(raw, max_depth), verify)
+    (answer,) = StoreSingles(source, enqueue)(session, [(api_key_id, item)])
+    if isinstance(answer, Exception):
+        raise answer
+    return answer

@@ -9,7 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Table, insert, select, update
 from sqlalchemy.orm import Session
 
-from ..group_commit import shared_read
+from ..database import shared_read
 from ..models import DeliveryState, WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 DELIVERIES = cast(Table, WebhookDelivery.__table__)

@@ -8,11 +8,10 @@ by one and written together, and written one by one when that fails."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, text
@@ -21,10 +20,10 @@ from sqlalchemy.orm import Session
 import app.games.service as service
 from app.auth.scopes import Scope
 from app.auth.service import authenticate
-from app.database import Database, transaction
+from app.database import Database, shared_read, transaction
 from app.errors import Conflict, InvalidLog
-from app.games.service import Prepared, Result, Source, StoreSingles, ingest_one, parse, prepare
-from app.group_commit import GroupCommit, Staged, Work, shared_read
+from app.games.service import Prepared, Result, Source, StoreSingles, parse, prepare
+from app.group_commit import GroupCommit, Staged
 from app.main import create_app
 from app.settings import Settings
 
@@ -52,17 +51,6 @@ def commits(group_db: Database) -> Iterator[list[int]]:
     event.remove(group_db.engine, "commit", count)
 
 
-def _ingest(game_id: str, **kw: Any) -> Callable[[Session], Result]:
-    raw = log_bytes(game_id, **kw)
-
-    def work(session: Session) -> Result:
-        return ingest_one(
-            session, raw, api_key_id=None, source=Source.API, verify=True, max_depth=64
-        )
-
-    return work
-
-
 def _staged(game_id: str, key_id: int | None = None, **kw: Any) -> Staged[Any, Result]:
     """A single POST's work as the endpoint makes it (without the key check)."""
     raw = log_bytes(game_id, **kw)
@@ -87,7 +75,7 @@ def store_calls(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     return calls
 
 
-def _submit_all(group: GroupCommit, works: list[Work[Any]]) -> list[Any]:
+def _submit_all(group: GroupCommit, works: list[Staged[Any, Any]]) -> list[Any]:
     """Submit the works at one moment; each one's result or exception."""
 
     async def main() -> list[Any]:
@@ -97,8 +85,8 @@ def _submit_all(group: GroupCommit, works: list[Work[Any]]) -> list[Any]:
 
 
 def test_works_waiting_together_share_one_commit(group_db: Database, commits: list[int]) -> None:
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
-    answers = _submit_all(group, [_ingest(f"g-{i}") for i in range(5)])
+    group = GroupCommit(group_db)
+    answers = _submit_all(group, [_staged(f"g-{i}") for i in range(5)])
     assert [a.game_id for a in answers] == [f"g-{i}" for i in range(5)]
     assert [str(a.outcome) for a in answers] == ["created"] * 5
     assert all(a.verdict_json for a in answers)
@@ -116,21 +104,21 @@ def test_a_failing_work_undoes_only_its_own_rows(group_db: Database) -> None:
     class Boom(Exception):
         pass
 
-    def stores_then_fails(session: Session) -> None:
-        _ingest("g-boom")(session)
+    def stores_then_fails(session: Session, items: list[Any]) -> list[Any]:
+        StoreSingles(Source.API)(session, items)
         assert session.execute(text("SELECT count(*) FROM hand_logs WHERE game_id = 'g-boom'"))\
             .scalar() == 1
         raise Boom("after its rows")
 
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db)
     answers = _submit_all(
         group,
         [
-            _ingest("g-a"),
-            _ingest("g-b"),
-            stores_then_fails,
-            _ingest("g-a"),
-            _ingest("g-b", seed=1),
+            _staged("g-a"),
+            _staged("g-b"),
+            Staged(_staged("g-boom").prepare, stores_then_fails),
+            _staged("g-a"),
+            _staged("g-b", seed=1),
         ],
     )
     assert str(answers[0].outcome) == "created" and str(answers[1].outcome) == "created"
@@ -149,15 +137,16 @@ def test_a_savepoint_that_cannot_be_undone_fails_the_whole_group(group_db: Datab
     ``ROLLBACK TO`` would leave it): its rows cannot be told from the others', so the
     group stores nothing and every work gets the error."""
 
-    def releases_then_fails(session: Session) -> None:
-        _ingest("s-broken")(session)
+    def releases_then_fails(session: Session, items: list[Any]) -> list[Any]:
+        StoreSingles(Source.API)(session, items)
         savepoint = session.connection().get_nested_transaction()
         assert savepoint is not None
         session.execute(text(f"RELEASE SAVEPOINT {savepoint._savepoint}"))
         raise RuntimeError("after its savepoint was released")
 
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
-    answers = _submit_all(group, [_ingest("s-0"), releases_then_fails, _ingest("s-2")])
+    group = GroupCommit(group_db)
+    broken = Staged(_staged("s-broken").prepare, releases_then_fails)
+    answers = _submit_all(group, [_staged("s-0"), broken, _staged("s-2")])
     assert all(isinstance(a, Exception) for a in answers), answers
     assert row_counts(group_db)["hand_logs"] == 0
     assert group.groups == 0
@@ -169,7 +158,7 @@ def test_staged_works_are_written_by_one_store(
     """Five single POSTs, a bad log among them and a second post of one game: the four
     good logs in one ``store`` call, in arrival order; the repeat a duplicate, a
     different log under a stored game_id a conflict, the bad one its 422; one commit."""
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db)
     bad: Staged[Any, Result] = Staged(
         lambda _s: (None, prepare(parse(b'{"format": "x"}', 64), True)), StoreSingles(Source.API)
     )
@@ -194,7 +183,7 @@ def test_staged_works_of_different_keys_keep_their_order_and_keys(
 ) -> None:
     key_a = int(_key_id(group_db, "a"))
     key_b = int(_key_id(group_db, "b"))
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db)
     answers = _submit_all(group, [_staged("k-0", key_a), _staged("k-1", key_a),
                                   _staged("k-2", key_b), _staged("k-0", key_b),
                                   _staged("k-3", key_a)])
@@ -240,7 +229,7 @@ def test_a_failing_batch_write_is_written_again_one_by_one(
     def item(v: str) -> Staged[str, str]:
         return Staged(lambda _s: v, write)
 
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db)
     answers = _submit_all(group, [item("a"), item("poison"), item("b")])
     assert answers[0] == "A" and answers[2] == "B"
     assert isinstance(answers[1], _Poison)
@@ -257,16 +246,16 @@ def test_a_failed_commit_stores_nothing_and_fails_every_work(group_db: Database)
     def refuse(_session: Session) -> None:
         raise DiskGone("the commit failed")
 
-    group = GroupCommit(group_db, anyio.CapacityLimiter(1))
+    group = GroupCommit(group_db)
     event.listen(Session, "before_commit", refuse)
     try:
-        answers = _submit_all(group, [_ingest(f"c-{i}") for i in range(3)])
+        answers = _submit_all(group, [_staged(f"c-{i}") for i in range(3)])
     finally:
         event.remove(Session, "before_commit", refuse)
     assert all(isinstance(a, DiskGone) for a in answers)
     assert row_counts(group_db)["hand_logs"] == 0
     # and the next group commits as usual
-    assert str(_submit_all(group, [_ingest("c-after")])[0].outcome) == "created"
+    assert str(_submit_all(group, [_staged("c-after")])[0].outcome) == "created"
     assert row_counts(group_db)["hand_logs"] == 1
 
 
@@ -281,10 +270,13 @@ def test_the_key_is_read_once_a_group(group_db: Database) -> None:
     def keyed(session: Session) -> int:
         return authenticate(session, secret, Scope.INGEST).key_id
 
+    def written(_session: Session, ids: list[int]) -> list[int]:
+        return ids
+
     event.listen(group_db.engine, "before_cursor_execute", watch)
     try:
-        group = GroupCommit(group_db, anyio.CapacityLimiter(1))
-        ids = _submit_all(group, [keyed] * 4)
+        group = GroupCommit(group_db)
+        ids = _submit_all(group, [Staged(keyed, written)] * 4)
         in_group = len(reads)
         with transaction(group_db.write) as session:  # elsewhere: every time
             keyed(session)

@@ -119,8 +119,8 @@ def test_a_held_lock_sends_the_ingest_to_a_thread_and_the_loop_keeps_serving(
             )
             poster.start()
             deadline = time.monotonic() + 20
-            while getattr(app.state, "ingest_limiter", None) is None or (
-                app.state.ingest_limiter.borrowed_tokens == 0
+            while getattr(app.state, "group_commit", None) is None or (
+                app.state.group_commit.limiter.borrowed_tokens == 0
             ):
                 assert time.monotonic() < deadline, "the ingest never reached a worker thread"
                 time.sleep(0.01)
