@@ -11,13 +11,17 @@ Pure Python, standard library only. The public surface:
 - ``ENGINE_VERSION``.
 """
 
-from .actions import Action, legal_actions
-from .audit import verify, verify_bytes
-from .logformat import LogFormatError, Problem, parse_log
-from .state import State
-from .steps import Steps, for_seat, table_steps
-from .verdict import Verdict
-from .version import ENGINE_VERSION
+from . import native
+
+native.select()  # before any module it may load from a compiled build (replay/native.py)
+
+from .actions import Action, legal_actions  # noqa: E402
+from .audit import verify, verify_bytes  # noqa: E402
+from .logformat import LogFormatError, Problem, parse_log  # noqa: E402
+from .state import State  # noqa: E402
+from .steps import Steps, for_seat, table_steps  # noqa: E402
+from .verdict import Verdict  # noqa: E402
+from .version import ENGINE_VERSION  # noqa: E402
 
 __all__ = [
     "Action",

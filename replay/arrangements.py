@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from .cards import NUM_KINDS, card_name
 from .chi import clear_chi_cache
@@ -137,7 +137,8 @@ def _meld_key(melds: Sequence[tuple[GroupKind, tuple[int, ...]]]) -> tuple[Meld,
     return melds if type(melds) is tuple else tuple(melds)
 
 
-def _normalise(melds: Sequence[tuple[GroupKind, Sequence[int]]]) -> tuple[Meld, ...] | None:
+def _normalise(melds: Sequence[Any]) -> tuple[Meld, ...] | None:
+    # (``Any``: callers' melds may name kinds as strings and hold cards in lists)
     out: list[Meld] = []
     for kind, cards in melds:
         try:
@@ -610,16 +611,17 @@ class WinCheck:
     #: placement of each is possible (``_candidates``); -1 until asked
     _open: int
 
-    def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]],
-                 hand: tuple[int, ...]) -> None:
-        self._setup(_table(melds), hand)
+    def __init__(self, melds: Sequence[tuple[GroupKind, tuple[int, ...]]] | None = None,
+                 hand: tuple[int, ...] = (), table: TableSummary | None = None) -> None:
+        """A check on ``hand`` and ``melds``, or, with ``melds`` ``None``, the melds
+        summarised as ``table`` (``on_table``). Callable without arguments (no holdings,
+        no win) so that a compiled build can copy it (``replay/native.py``)."""
+        self._setup(table if melds is None else _table(melds), hand)
 
     @classmethod
     def on_table(cls, table: TableSummary | None, hand: tuple[int, ...]) -> WinCheck:
         """A check on ``hand`` and the melds summarised as ``table`` (``table_summary``)."""
-        check = cls.__new__(cls)
-        check._setup(table, hand)
-        return check
+        return cls(None, hand, table)
 
     def _setup(self, t: _TableInfo | None, hand: tuple[int, ...]) -> None:
         self.hand = hand

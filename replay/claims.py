@@ -63,8 +63,10 @@ class Window:
     table_huxi: tuple[int, int, int]
     passes: set[int]
 
-    def __init__(self, card: Card, src: int, drawn: bool, seq: int, last_card: bool) -> None:
-        # written out: a window opens for every revealed card (the hot path)
+    def __init__(self, card: Card = 0, src: int = 0, drawn: bool = False, seq: int = 0,
+                 last_card: bool = False) -> None:
+        # written out: a window opens for every revealed card (the hot path); defaults so
+        # that a compiled build can copy a window (``replay/native.py``)
         self.card = card
         self.src = src
         self.drawn = drawn

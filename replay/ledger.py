@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import NAMES, Card, card_name
-from .profiles import Profile
+from .profiles import STANDARD, Profile
 from .verdict import Code, Decision, DecisionKind
 
 # Members read on the hot path, bound once: on Python 3.11 reading a member off its
@@ -66,7 +66,8 @@ class SeatLedger:
 
 
 class Ledger:
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile = STANDARD) -> None:
+        # (a default profile so that a compiled build can copy a ledger: replay/native.py)
         self.profile = profile
         self.seats = [SeatLedger() for _ in range(3)]
         self.decisions: list[Decision] = []

@@ -932,11 +932,12 @@ def _build(doc: dict[str, Any]) -> Log:
     )
 
 
-def parse_log(raw: bytes | str | dict[str, Any], max_depth: int = DEFAULT_MAX_DEPTH) -> Log:
+def parse_log(raw: object, max_depth: int = DEFAULT_MAX_DEPTH) -> Log:
     """Validate a whole ``paohuzi-log/1`` document and build the ``Log``.
 
-    Bytes and text go through ``loads_strict``; a dict (already-decoded JSON) is
-    checked for the same JSON rules and then validated as is (``Log.raw`` holds a copy).
+    Bytes and text go through ``loads_strict`` (anything else but a dict is refused);
+    a dict (already-decoded JSON) is checked for the same JSON rules and then validated
+    as is (``Log.raw`` holds a copy).
     Raises ``LogFormatError`` listing every problem found (up to ``MAX_PROBLEMS``).
     """
     if isinstance(raw, dict):
@@ -957,7 +958,7 @@ def parse_log(raw: bytes | str | dict[str, Any], max_depth: int = DEFAULT_MAX_DE
     return _build(doc)
 
 
-def _quick_log(raw: bytes | str, max_depth: int) -> Log | None:
+def _quick_log(raw: object, max_depth: int) -> Log | None:
     """The log of a valid document, without looking for repeated keys object by object
     (``loads_unchecked_keys``): the objects ``_build`` accepted hold as many keys as the
     text writes members, or else None; None for any other fault too. The strict path then

@@ -91,6 +91,11 @@ class Score:
     #: the points before the profile's ``cap`` (shown on pages; not in the JSON)
     uncapped: int | None = field(default=None, compare=False)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Score:
+        # a value (frozen, never changed in place): a copied state shares it (and a
+        # compiled build could not make one without its fields: replay/native.py)
+        return self
+
     @property
     def is_win(self) -> bool:
         return self.outcome is Outcome.HU

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
@@ -102,16 +102,18 @@ PH_REVEALED: Final = Phase.REVEALED
 
 @dataclass(slots=True)
 class HuAfter:
-    """After a 提/偎 of one's own draw or a 跑: who may still win on that card."""
+    """After a 提/偎 of one's own draw or a 跑: who may still win on that card.
+    (Every field has a default so that a compiled build can copy it: replay/native.py.)"""
 
-    card: Card
-    seq: int  # the event that revealed or drew the card
-    seat: int  # whose meld now holds the card
-    candidates: list[int]  # seats that could win now, highest priority first
-    src: int
-    drawn: bool
-    last_card: bool
-    table_huxi: tuple[int, int, int]
+    card: Card = 0
+    seq: int = 0  # the event that revealed or drew the card
+    seat: int = 0  # whose meld now holds the card
+    #: seats that could win now, highest priority first
+    candidates: list[int] = field(default_factory=list)
+    src: int = 0
+    drawn: bool = False
+    last_card: bool = False
+    table_huxi: tuple[int, int, int] = (0, 0, 0)
     #: the 跑'ing seat's melds and hand before its 跑, when it could win on the card then
     pre: Pre | None = None
     #: a 跑'd card was revealed; a 提'd/偎'd one was not, so passing a win on it is no 臭胡
@@ -122,10 +124,11 @@ class HuAfter:
 
 @dataclass(slots=True)
 class Drawn:
-    seat: int
-    card: Card
-    seq: int
-    forced: EventType  # TI or WEI
+    # (defaults so that a compiled build can copy it: replay/native.py)
+    seat: int = 0
+    card: Card = 0
+    seq: int = 0
+    forced: EventType = EventType.TI  # TI or WEI
 
 
 #: a seat's melds and hand before its 跑 (for a 破跑胡 logged as 跑 then 胡)
@@ -137,7 +140,12 @@ class Impossible(Exception):
 
 
 class State:
-    def __init__(self, log: Log) -> None:
+    def __init__(self, log: Log | None = None) -> None:
+        """The state at the deal of ``log``. ``State()`` is an empty shell that only
+        ``copy.deepcopy`` fills (a compiled build copies a state through it:
+        ``replay/native.py``); use ``clone``."""
+        if log is None:
+            return
         self.log = log
         self.profile = log.profile
         #: rule breaks noted while applying events, in order

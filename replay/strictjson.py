@@ -39,9 +39,9 @@ __all__ = [
 MAX_PROBLEMS: Final = 50
 #: the default bound on nested arrays and objects (the top-level object is depth 1).
 DEFAULT_MAX_DEPTH: Final = 64
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
 # A surrogate written raw, or escaped as \\uD800..\\uDFFF.
-_MAYBE_SURROGATE: Final = re.compile("[\ud800-\udfff]|\\\\u[dD][89a-fA-F]")
+_MAYBE_SURROGATE: Final = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
 # A JSON string (its closing quote optional, so a match never backtracks), or one
 # bracket; used to measure nesting before parsing.
 _DEPTH_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
@@ -320,8 +320,10 @@ def scan_structure(data: bytes, max_depth: int) -> tuple[int, bool]:
     return members, bool(marks)
 
 
-def _text_of(raw: bytes | str) -> tuple[str, bytes, bool]:
-    """The JSON text, its UTF-8 bytes, and whether it came as bytes."""
+def _text_of(raw: object) -> tuple[str, bytes, bool]:
+    """The JSON text, its UTF-8 bytes, and whether it came as bytes (anything but bytes
+    or text is refused: the entry points take ``object``, so that a compiled build
+    refuses it as the sources do, with a ``LogFormatError``)."""
     if isinstance(raw, str):
         return raw, raw.encode("utf-8", "surrogatepass"), False
     if isinstance(raw, bytes | bytearray | memoryview):
@@ -348,7 +350,7 @@ def count_members(value: Any) -> int:
 
 
 def loads_unchecked_keys(
-    raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH
+    raw: object, max_depth: int = DEFAULT_MAX_DEPTH
 ) -> tuple[Any, int] | None:
     """The fast half of ``loads_strict``, for a caller that counts keys: the value
     ``loads_strict`` gives, and the number of object members the text writes; or None
@@ -370,7 +372,7 @@ def loads_unchecked_keys(
     return value, members
 
 
-def loads_strict(raw: bytes | str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
+def loads_strict(raw: object, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     """Parse one JSON text strictly; raises ``LogFormatError``.
 
     Bytes must be UTF-8 (a leading UTF-8 BOM is ignored; UTF-16/32 and invalid bytes

@@ -12,7 +12,7 @@ from typing import Final
 
 from . import arrangements
 from .arrangements import WinCheck
-from .cards import Card, counts_of
+from .cards import NUM_KINDS, Card, counts_of
 from .groups import FOURS, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group_huxi
 from .model import Deal
 
@@ -26,14 +26,16 @@ class Meld:
     origin: str
     huxi: int
 
-    def __init__(self, kind: GroupKind, cards: tuple[Card, ...], seq: int | None,
-                 origin: str = "") -> None:
-        # written out (a dataclass's __init__ then __post_init__: two calls a meld)
+    def __init__(self, kind: GroupKind = GK_PENG, cards: tuple[Card, ...] = (),
+                 seq: int | None = None, origin: str = "") -> None:
+        # written out (a dataclass's __init__ then __post_init__: two calls a meld);
+        # callable without arguments (no cards) so that a compiled build can copy it
+        # (``replay/native.py``)
         self.kind = kind
         self.cards = cards
         self.seq = seq
         self.origin = origin
-        self.huxi = group_huxi(kind, cards)
+        self.huxi = group_huxi(kind, cards) if cards else 0
 
     def face_up_count(self) -> int:
         """Cards the other seats see: a 偎 none, a 臭偎 and a 提 one, the rest all."""
@@ -73,9 +75,11 @@ class SeatState:
     #: the melds summarised for the win check (``arrangements.table_summary``)
     _table: arrangements.TableSummary | None
 
-    def __init__(self, hand: list[int], melds: list[Meld] | None = None,
+    def __init__(self, hand: list[int] | None = None, melds: list[Meld] | None = None,
                  row: list[Card] | None = None) -> None:
-        self.hand = hand
+        # (``hand`` may be left out, an empty hand, so that a compiled build can copy a
+        # seat: ``replay/native.py``)
+        self.hand = [0] * NUM_KINDS if hand is None else hand
         self._melds: list[Meld] = [] if melds is None else melds
         #: cards this seat revealed that nobody took: its discards and unclaimed draws
         self.row: list[Card] = [] if row is None else row
@@ -152,8 +156,17 @@ class Table:
 
     __slots__ = ("seats", "stock", "stock_pos", "dealer")
 
-    def __init__(self, deal: Deal, dealer: int, hands: list[list[int]] | None = None) -> None:
-        """``hands``: the dealt hands as counts (``counts_of``), when already counted."""
+    def __init__(self, deal: Deal | None = None, dealer: int = 0,
+                 hands: list[list[int]] | None = None) -> None:
+        """``hands``: the dealt hands as counts (``counts_of``), when already counted.
+        Without a deal: no seats, no stock (so that a compiled build can copy a table:
+        ``replay/native.py``)."""
+        if deal is None:
+            self.seats: list[SeatState] = []
+            self.stock: tuple[Card, ...] = ()
+            self.stock_pos = 0
+            self.dealer = dealer
+            return
         if hands is None:
             hands = [counts_of(h) for h in deal.hands]
         self.seats = [SeatState(h) for h in hands]

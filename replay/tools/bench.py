@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .. import arrangements
+from .. import arrangements, native
 from ..engine import verify
 from ..logformat import parse_log
 from ..verdict import Status
@@ -47,6 +47,8 @@ class BenchResult:
     win_checks_per_s: float
     not_clean: int
     cpu: str
+    #: the rules core that ran: compiled or the pure-Python sources (``replay.native``)
+    build: str
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +66,7 @@ class BenchResult:
             "win_checks_per_s": round(self.win_checks_per_s, 1),
             "not_clean": self.not_clean,
             "cpu": self.cpu,
+            "build": self.build,
         }
 
 
@@ -143,6 +146,7 @@ def run(games: int = 1000, ruleset: str = "standard", seed: int = 1,
         win_checks_per_s=float(wc["checks_per_s"]),
         not_clean=not_clean,
         cpu=cpu,
+        build=native.BUILD,
     )
 
 
@@ -159,6 +163,7 @@ def render(r: BenchResult) -> str:
         f"  win checks/s   {r.win_checks_per_s:10.1f}\n"
         f"  not clean      {r.not_clean:10d}\n"
         f"  machine        {r.cpu}\n"
+        f"  build          {r.build}\n"
     )
 
 

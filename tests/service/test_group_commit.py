@@ -81,7 +81,10 @@ def _submit_all(group: GroupCommit, works: list[Staged[Any, Any]]) -> list[Any]:
     async def main() -> list[Any]:
         return await asyncio.gather(*(group.submit(w) for w in works), return_exceptions=True)
 
-    return asyncio.run(main())
+    # on a thread of its own: a browser test's Playwright (sync API) keeps an event loop
+    # running on this worker's main thread while its session lasts
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def test_works_waiting_together_share_one_commit(group_db: Database, commits: list[int]) -> None:
