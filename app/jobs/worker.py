@@ -22,6 +22,9 @@ import httpx
 import procrastinate
 from procrastinate.exceptions import ProcrastinateException
 
+import replay.native
+import replay.version
+
 from .. import gc_tuning
 from ..database import Database
 from ..settings import Settings
@@ -96,6 +99,7 @@ async def _run(settings: Settings, options: WorkerOptions) -> None:
 
 def run(settings: Settings, options: WorkerOptions) -> None:
     """One worker process, until SIGINT/SIGTERM (the current jobs are finished first)."""
+    logger.info("rules core %s, %s", replay.version.ENGINE_VERSION, replay.native.BUILD)
     asyncio.run(_run(settings, options))
 
 

@@ -8,6 +8,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+import replay.native
+
 from ..auth.dependencies import require
 from ..auth.scopes import Scope
 from ..auth.service import Principal
@@ -36,14 +38,19 @@ def _probe(db: Any, min_free: int) -> str | None:
     "/healthz",
     summary="Liveness and database reachability (no key needed)",
     responses={
-        200: {"description": "Up", "content": {"application/json": {"example": {"status": "ok"}}}},
+        200: {"description": "Up; `engine_build` says whether this process runs the rules "
+              "core compiled (`make native`) or from its sources (same verdicts, half the "
+              "speed)", "content": {"application/json": {"example": {
+                  "status": "ok", "engine": "paohuzi-replay/0.2.0",
+                  "engine_build": "compiled (mypyc)", "database": "ok"}}}},
         503: {"description": "The database is unreachable (its error's name) or full "
               "(`\"database\": \"full\"`); with Retry-After"},
     },
 )
 async def healthz(db: DB, settings: AppSettings) -> JSONResponse:
     problem = await run_in_threadpool(_probe, db, settings.min_free_bytes)
-    body = {"status": "ok" if problem is None else "unavailable", "engine": engine_version()}
+    body = {"status": "ok" if problem is None else "unavailable", "engine": engine_version(),
+            "engine_build": replay.native.BUILD}
     if problem is not None:
         body["database"] = problem
         retry = {"Retry-After": str(settings.retry_after_seconds)}

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+import replay.native
 from app.demo.synthetic import EPOCH
 
 from .logs import engine_verdict, log_doc
@@ -111,6 +112,9 @@ def test_healthz(client: TestClient) -> None:
     answer = client.get("/api/v1/healthz")
     assert answer.status_code == 200
     assert answer.json()["status"] == "ok" and answer.json()["database"] == "ok"
+    # which build of the rules core this process runs (replay/native.py)
+    assert answer.json()["engine_build"] == replay.native.BUILD
+    assert replay.native.BUILD in (replay.native.NATIVE, replay.native.PURE)
 
 
 def test_metrics(client: TestClient, headers: dict[str, str]) -> None:
