@@ -47,13 +47,19 @@ def build() -> None:
     paths = _compiled_paths()
     os.chdir(ROOT)  # mypyc reads the project's mypy settings from pyproject.toml
     print(f"compiling {len(paths)} modules of replay/ with mypyc…", flush=True)
-    setup(
-        name="paohuzi-replay-native",
-        # one group, its shared library inside the package (replay/_native__mypyc…)
-        ext_modules=mypycify(paths, opt_level="3", group_name="replay._native"),
-        script_args=["-q", "build_ext", "--inplace", "--build-temp", "build/native/temp",
-                     "--build-lib", "build/native/lib"],
-    )
+    try:
+        setup(
+            name="paohuzi-replay-native",
+            # one group, its shared library inside the package (replay/_native__mypyc…)
+            ext_modules=mypycify(paths, opt_level="3", group_name="replay._native"),
+            script_args=["-q", "build_ext", "--inplace", "--build-temp", "build/native/temp",
+                         "--build-lib", "build/native/lib"],
+        )
+    except SystemExit as exc:  # setuptools' way to fail: say what to do instead
+        if exc.code not in (None, 0):
+            print("the compiled build failed (it needs a C compiler and the Python headers); "
+                  "NATIVE=0 make … runs the sources, with the same results", file=sys.stderr)
+        raise
 
 
 def main() -> int:
