@@ -67,8 +67,13 @@ def api(settings: Settings, committed_db: Database) -> Iterator[tuple[Any, dict[
 #: - an evidence step must lie within the case's hand (-1 to its last event; else 422);
 #: - a case moved to under_review is assigned to an active operator: ``assignee`` must
 #:   name one that exists (or the actor be one), which no schema states (else 422;
-#:   found by ``make fuzz``).
+#:   found by ``make fuzz``);
+#: - a report's ``reporter`` must be a player of the game when the game is stored (a fuzzed
+#:   log may store one under a fuzzed id, e.g. ``Cache-Control``, that a fuzzed report then
+#:   names with another reporter: 422 ``/reporter``, which no schema states; found by
+#:   ``make fuzz`` on the ninth pass).
 EXCLUDED = {
+    "POST /api/v1/reports": [positive_data_acceptance],
     "POST /api/v1/games": [positive_data_acceptance],
     "POST /api/v1/games:bulk": [positive_data_acceptance, negative_data_rejection],
     "GET /api/v1/findings": [positive_data_acceptance],
