@@ -13,7 +13,7 @@ from typing import Final
 from . import arrangements
 from .arrangements import WinCheck
 from .cards import NUM_KINDS, Card, counts_of
-from .groups import FOURS, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group_huxi
+from .groups import FOURS, GK_CHI, GK_CHOU_WEI, GK_PENG, GK_TI, GK_WEI, GroupKind, group_huxi
 from .model import Deal
 
 
@@ -26,16 +26,16 @@ class Meld:
     origin: str
     huxi: int
 
-    def __init__(self, kind: GroupKind = GK_PENG, cards: tuple[Card, ...] = (),
+    def __init__(self, kind: GroupKind = GK_CHI, cards: tuple[Card, ...] = (),
                  seq: int | None = None, origin: str = "") -> None:
         # written out (a dataclass's __init__ then __post_init__: two calls a meld);
-        # callable without arguments (no cards) so that a compiled build can copy it
-        # (``replay/native.py``)
+        # callable without arguments (a 吃 of no cards, 0 huxi) so that a compiled build
+        # can copy it (``replay/native.py``)
         self.kind = kind
         self.cards = cards
         self.seq = seq
         self.origin = origin
-        self.huxi = group_huxi(kind, cards) if cards else 0
+        self.huxi = group_huxi(kind, cards)
 
     def face_up_count(self) -> int:
         """Cards the other seats see: a 偎 none, a 臭偎 and a 提 one, the rest all."""

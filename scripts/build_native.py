@@ -21,20 +21,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["PAOHUZI_REPLAY_PURE"] = "1"  # this process reads the sources, never a build
 
-
-def _compiled_paths() -> list[str]:
-    sys.path.insert(0, str(ROOT))
-    os.environ["PAOHUZI_REPLAY_PURE"] = "1"  # read the list from the sources, not a build
-    from replay.native import COMPILED, module_path
-
-    return [str(module_path(name).relative_to(ROOT)) for name in COMPILED]
+from replay import native  # noqa: E402
 
 
 def clean() -> None:
-    from replay.native import built_files
-
-    for path in built_files():
+    for path in native.built_files():
         path.unlink()
         print(f"removed {path.relative_to(ROOT)}")
     shutil.rmtree(ROOT / "build" / "native", ignore_errors=True)
@@ -44,7 +38,7 @@ def build() -> None:
     from mypyc.build import mypycify
     from setuptools import setup
 
-    paths = _compiled_paths()
+    paths = [str(native.module_path(name).relative_to(ROOT)) for name in native.COMPILED]
     os.chdir(ROOT)  # mypyc reads the project's mypy settings from pyproject.toml
     print(f"compiling {len(paths)} modules of replay/ with mypyc…", flush=True)
     try:
@@ -67,15 +61,12 @@ def main() -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--clean", action="store_true", help="remove the compiled modules")
     args = p.parse_args()
-    _compiled_paths()
     if args.clean:
         clean()
         return 0
     clean()
     build()
-    from replay.native import stale
-
-    left = stale()
+    left = native.stale()
     if left:
         print(f"built, but older than their sources: {', '.join(left)}", file=sys.stderr)
         return 1

@@ -4,7 +4,6 @@ whenever the build does not match them."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -16,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-import replay.engine
 from replay import native
-from replay.fairplay.fused import verify_and_read
-from replay.logformat import parse_log
 from replay.tools.mutate import KINDS, NoPlace, mutate
 from replay.tools.simulate import dumps, simulate
+
+from .native_digest import digest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
@@ -29,22 +27,7 @@ IS_NATIVE = native.BUILD == native.NATIVE
 needs_build = pytest.mark.skipif(not IS_NATIVE, reason="the compiled build is not in use "
                                  "(make native builds it; NATIVE=0 runs the sources only)")
 
-# Verifies each line of an NDJSON file with the build the environment selects and prints
-# the build, then the SHA-256 of every verdict's bytes and features' JSON in order.
-DIGEST = """
-import hashlib, json, sys
-import replay, replay.engine
-from replay import native
-from replay.fairplay.fused import verify_and_read
-from replay.logformat import parse_log
-h = hashlib.sha256()
-for raw in open(sys.argv[1], "rb").read().splitlines():
-    v, f = verify_and_read(parse_log(raw), replay.engine.verify)
-    h.update(v.to_bytes())
-    h.update(json.dumps(None if f is None else f.to_json(), sort_keys=True).encode())
-files = sorted({m: sys.modules[m].__file__ for m in native.COMPILED}.items())
-print(json.dumps({"build": native.BUILD, "digest": h.hexdigest(), "files": files}))
-"""
+DIGEST = Path(__file__).with_name("native_digest.py")  # run by the other builds
 
 
 def _corpus(path: Path) -> list[bytes]:
@@ -65,15 +48,6 @@ def _corpus(path: Path) -> list[bytes]:
     return lines
 
 
-def _digest_here(lines: list[bytes]) -> str:
-    h = hashlib.sha256()
-    for raw in lines:
-        v, f = verify_and_read(parse_log(raw), replay.engine.verify)
-        h.update(v.to_bytes())
-        h.update(json.dumps(None if f is None else f.to_json(), sort_keys=True).encode())
-    return h.hexdigest()
-
-
 def _run(corpus: Path, *, pythonpath: Path | None = None, pure: bool = False) \
         -> tuple[dict[str, object], str]:
     env = {k: v for k, v in os.environ.items() if k != "PAOHUZI_REPLAY_PURE"}
@@ -81,8 +55,7 @@ def _run(corpus: Path, *, pythonpath: Path | None = None, pure: bool = False) \
         env["PAOHUZI_REPLAY_PURE"] = "1"
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
-    # (run from the corpus's folder: ``python -c`` puts its working folder first on the path)
-    done = subprocess.run([sys.executable, "-c", DIGEST, str(corpus)], env=env,
+    done = subprocess.run([sys.executable, str(DIGEST), str(corpus)], env=env,
                           cwd=corpus.parent,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
@@ -109,7 +82,7 @@ def test_compiled_and_pure_verdicts_and_features_are_byte_identical(tmp_path: Pa
     assert all(str(f).endswith(".py") for _, f in pure["files"])  # type: ignore[attr-defined]
     compiled, _ = _run(corpus)
     assert compiled["build"] == native.NATIVE
-    assert pure["digest"] == compiled["digest"] == _digest_here(lines)
+    assert pure["digest"] == compiled["digest"] == digest(lines)
 
 
 @needs_build
