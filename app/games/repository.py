@@ -1,4 +1,4 @@
-"""Every query on hand logs and their verdicts, findings and decisions."""
+"""Every query on hand logs and their verdicts, findings and decision counts."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from typing import Any, cast
 from sqlalchemy import Connection, Table, delete, func, select, update
 from sqlalchemy.orm import Session
 
-from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+from ..models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
 from .copy import insert_rows, rows_returning
 
 LOGS = cast(Table, HandLog.__table__)
 PLAYERS = cast(Table, LogPlayer.__table__)
 VERDICTS = cast(Table, VerdictRow.__table__)
 FINDINGS = cast(Table, FindingRow.__table__)
-DECISIONS = cast(Table, DecisionRow.__table__)
+DECISION_COUNTS = cast(Table, DecisionCount.__table__)
 
 @dataclass(frozen=True, slots=True)
 class StoredRef:
@@ -57,21 +57,29 @@ class GameRepository:
     def insert_findings(self, rows: Sequence[dict[str, Any]]) -> None:
         insert_rows(self.session, FINDINGS, rows)
 
-    def insert_decisions(self, rows: Sequence[dict[str, Any]]) -> None:
-        insert_rows(self.session, DECISIONS, rows)
+    def insert_decision_counts(self, rows: Sequence[dict[str, Any]]) -> None:
+        insert_rows(self.session, DECISION_COUNTS, rows)
 
     def retire_verdicts(self, log_ids: Iterable[int]) -> None:
-        """Make the logs' verdicts non-current and drop their finding and decision rows."""
+        """Make the logs' verdicts non-current and drop their finding and decision-count
+        rows."""
         ids = list(log_ids)
         if not ids:
             return
+        # the counts of the logs' verdicts (only the current ones have any), by the
+        # verdicts' own (log_id, is_current) index and the counts' primary key
+        current = select(VERDICTS.c.id).where(
+            VERDICTS.c.log_id.in_(ids), VERDICTS.c.is_current.is_(True)
+        )
+        self.session.execute(
+            delete(DECISION_COUNTS).where(DECISION_COUNTS.c.verdict_id.in_(current))
+        )
         self.session.execute(
             update(VERDICTS)
             .where(VERDICTS.c.log_id.in_(ids), VERDICTS.c.is_current.is_(True))
             .values(is_current=False)
         )
         self.session.execute(delete(FINDINGS).where(FINDINGS.c.log_id.in_(ids)))
-        self.session.execute(delete(DECISIONS).where(DECISIONS.c.log_id.in_(ids)))
 
     def delete_verdicts_of_engine(self, log_ids: Iterable[int], engine: str) -> None:
         ids = list(log_ids)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from typing import Any
 
@@ -77,25 +78,20 @@ def finding_rows(
     ]
 
 
-def decision_rows(
-    log_id: int, verdict_id: int, parsed: Parsed, data: VerdictData, played_at: datetime
+def decision_count_rows(
+    verdict_id: int, parsed: Parsed, data: VerdictData, played_at: datetime
 ) -> list[dict[str, Any]]:
+    """One row for each seat and kind of decision the verdict holds, with how many."""
+    counts = Counter((d.seat, str(d.kind)) for d in data.verdict.decisions if 0 <= d.seat < 3)
     players = parsed.log.players
     return [
         {
             "verdict_id": verdict_id,
-            "log_id": log_id,
-            "game_id": parsed.log.game_id,
+            "seat": seat,
+            "kind": kind,
+            "player_id": players[seat],
             "played_at": played_at,
-            "seq": d.seq,
-            "seat": d.seat,
-            "player_id": players[d.seat],
-            "kind": str(d.kind),
-            "card": d.card,
-            "outcome": d.outcome,
-            "detail": d.detail,
-            "refs": list(d.refs),
+            "n": n,
         }
-        for d in data.verdict.decisions
-        if 0 <= d.seat < 3
+        for (seat, kind), n in sorted(counts.items())
     ]

@@ -1,6 +1,6 @@
 """The one place a verified verdict is stored.
 
-``store_verdicts`` writes a verdict row (current), its finding and decision rows and,
+``store_verdicts`` writes a verdict row (current), its finding and decision-count rows and,
 when asked, the webhook deliveries it triggers, in the caller's transaction (it never
 commits). Inline ingest (``games.service.store``), the queue's verification jobs and
 re-audit (``admin.service.apply``) all store through it, so whatever else must be
@@ -19,7 +19,7 @@ from ..fairplay.service import store_features
 from ..webhooks.service import NewVerdict, record_deliveries
 from .audit import Parsed, VerdictData
 from .repository import GameRepository
-from .rows import decision_rows, finding_rows, verdict_row
+from .rows import decision_count_rows, finding_rows, verdict_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +46,12 @@ def store_verdicts(
     repo = GameRepository(session)
     ids = repo.insert_verdicts([verdict_row(v.log_id, v.verdict, now) for v in verified])
     findings: list[dict[str, object]] = []
-    decisions: list[dict[str, object]] = []
+    counts: list[dict[str, object]] = []
     for v in verified:
         findings += finding_rows(v.log_id, ids[v.log_id], v.parsed, v.verdict, v.played_at)
-        decisions += decision_rows(v.log_id, ids[v.log_id], v.parsed, v.verdict, v.played_at)
+        counts += decision_count_rows(ids[v.log_id], v.parsed, v.verdict, v.played_at)
     repo.insert_findings(findings)
-    repo.insert_decisions(decisions)
+    repo.insert_decision_counts(counts)
     store_features(session, [(v.log_id, v.verdict.features) for v in verified],
                    replace=replace_features)
     if deliver:

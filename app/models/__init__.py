@@ -3,7 +3,7 @@
 from .api_key import ApiKey
 from .base import Base
 from .case import Case, CaseEvent, CaseEvidence, CaseReport
-from .decision import DecisionRow
+from .decision import DecisionCount
 from .fairplay import FairplayFeatures, FairplayPair, FairplayPlayer, FairplayScan
 from .finding import FindingRow
 from .hand_log import HandLog, LogPlayer
@@ -21,7 +21,7 @@ __all__ = [
     "CaseEvent",
     "CaseEvidence",
     "CaseReport",
-    "DecisionRow",
+    "DecisionCount",
     "DeliveryState",
     "FairplayFeatures",
     "FairplayPair",

@@ -6,7 +6,7 @@ from datetime import datetime
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
-from ..models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+from ..models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
 from .concerns import concerns_player
 
 
@@ -47,9 +47,9 @@ class PlayerRepository:
 
     def decisions_by_kind(self, player_id: str) -> dict[str, int]:
         rows = self.session.execute(
-            select(DecisionRow.kind, func.count())
-            .where(DecisionRow.player_id == player_id)
-            .group_by(DecisionRow.kind)
+            select(DecisionCount.kind, func.sum(DecisionCount.n))
+            .where(DecisionCount.player_id == player_id)
+            .group_by(DecisionCount.kind)
         )
         return {kind: n for kind, n in rows}
 

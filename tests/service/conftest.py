@@ -22,7 +22,7 @@ from sqlalchemy import func, select
 from app.auth.service import create_key
 from app.database import Database, transaction
 from app.main import create_app
-from app.models import DecisionRow, FindingRow, HandLog, LogPlayer, VerdictRow
+from app.models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
 from app.settings import Settings
 
 from .backends import Backend, fresh_database, kinds, rolled_back
@@ -113,8 +113,11 @@ def key_headers(db: Database, *scopes: str, name: str = "test") -> dict[str, str
 
 
 def row_counts(db: Database) -> dict[str, int]:
+    """Rows a table, and ``decisions``: the decisions the count rows count."""
     with db.read() as session:
-        return {
+        counts = {
             model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
-            for model in (HandLog, LogPlayer, VerdictRow, FindingRow, DecisionRow)
+            for model in (HandLog, LogPlayer, VerdictRow, FindingRow, DecisionCount)
         }
+        counts["decisions"] = session.scalar(select(func.sum(DecisionCount.n))) or 0
+        return counts

@@ -14,7 +14,7 @@ from app.models import Base
 
 from .backends import blank_database
 
-TABLES = {"api_keys", "hand_logs", "log_players", "verdicts", "findings", "decisions"}
+TABLES = {"api_keys", "hand_logs", "log_players", "verdicts", "findings", "decision_counts"}
 
 
 def test_upgrade_downgrade_upgrade(kind: str, tmp_path: Path) -> None:
@@ -62,3 +62,68 @@ def test_finding_query_uses_an_index(backend: object) -> None:
             conn.execute(text("SET enable_seqscan = off"))
             plan = " ".join(r[0] for r in conn.execute(text(f"EXPLAIN {sql}")))
             assert "ix_findings_player_id_code_played_at_id" in plan, plan
+
+
+def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
+    """0008 counts the decision rows; going back rebuilds a row a decision from the
+    verdicts' JSON, as 0007's ingest wrote them; going up again counts the same."""
+    import json
+    from collections import Counter
+
+    from sqlalchemy import text
+
+    from app.database import Database, transaction
+    from app.games.service import Source, parse, prepare, store
+    from replay.tools.simulate import simulate
+
+    from .logs import engine_verdict
+
+    raws = [json.dumps(doc).encode() for doc in simulate(4, 5, "standard")]
+    want = []
+    for raw in raws:
+        verdict = engine_verdict(raw)
+        players = {p["seat"]: p["id"] for p in json.loads(raw)["players"]}
+        want += [
+            (verdict.game_id, d.seq, d.seat, players[d.seat], str(d.kind), d.card, d.outcome,
+             d.detail, list(d.refs))
+            for d in verdict.decisions
+        ]
+    counted = Counter((g, seat, player, k) for g, _, seat, player, k, *_ in want)
+    assert len(want) > len(counted) > 4
+
+    def counts(engine: object) -> dict[tuple[str, int, str, str], int]:
+        with engine.connect() as conn:  # type: ignore[attr-defined]
+            rows = conn.execute(text(
+                "SELECT l.game_id, c.seat, c.player_id, c.kind, c.n FROM decision_counts c "
+                "JOIN verdicts v ON v.id = c.verdict_id JOIN hand_logs l ON l.id = v.log_id"
+            ))
+            return {(g, seat, player, k): n for g, seat, player, k, n in rows}
+
+    with blank_database(kind, tmp_path) as url:
+        engine = make_engine(url)
+        try:
+            upgrade(url)
+            db = Database.from_engine(engine)
+            with transaction(db.write) as session:
+                items = [prepare(parse(raw, 64), verify=True) for raw in raws]
+                store(session, items, api_key_id=None, source=Source.IMPORT)
+            assert counts(engine) == dict(counted)
+
+            downgrade(url, "0007_decisions_log_fk")
+            engine.dispose()
+            with engine.connect() as conn:
+                rows = conn.execute(text(
+                    "SELECT game_id, seq, seat, player_id, kind, card, outcome, detail, refs "
+                    "FROM decisions"
+                )).all()
+            got = [
+                (*row[:8], json.loads(row[8]) if isinstance(row[8], str) else row[8])
+                for row in rows
+            ]
+            assert sorted(got, key=repr) == sorted(want, key=repr)
+
+            upgrade(url)
+            engine.dispose()
+            assert counts(engine) == dict(counted)
+        finally:
+            engine.dispose()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -8,6 +9,7 @@ from fastapi.testclient import TestClient
 
 import replay.native
 from app.demo.synthetic import EPOCH
+from replay.tools.simulate import simulate
 
 from .logs import engine_verdict, log_doc
 
@@ -99,6 +101,20 @@ def test_player_record(client: TestClient, headers: dict[str, str]) -> None:
         expected[f["code"]] = expected.get(f["code"], 0) + 1
     assert body["findings_by_code"] == expected
     assert isinstance(body["decisions_by_kind"], dict)
+
+
+def test_player_decisions_by_kind(client: TestClient, headers: dict[str, str]) -> None:
+    """A player's decisions by kind are those of their seat in each of their hands'
+    verdicts (simulated hands: ~20 decisions each, several of a kind)."""
+    kinds: Counter[str] = Counter()
+    for i, doc in enumerate(simulate(6, 11, "standard")):
+        seat = i % 3
+        next(p for p in doc["players"] if p["seat"] == seat)["id"] = "bob"
+        _post(client, headers, doc)
+        kinds.update(str(d.kind) for d in engine_verdict(doc).decisions if d.seat == seat)
+    assert sum(kinds.values()) > len(kinds) > 1
+    body = client.get("/api/v1/players/bob", headers=headers).json()
+    assert body["decisions_by_kind"] == dict(sorted(kinds.items()))
 
 
 def test_verdict_of_unknown_engine_404(client: TestClient, headers: dict[str, str]) -> None:
