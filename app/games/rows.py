@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from ..models.decision import KIND_COLUMNS
 from .audit import Parsed, VerdictData
 
 
@@ -81,17 +81,19 @@ def finding_rows(
 def decision_count_rows(
     verdict_id: int, parsed: Parsed, data: VerdictData, played_at: datetime
 ) -> list[dict[str, Any]]:
-    """One row for each seat and kind of decision the verdict holds, with how many."""
-    counts = Counter((d.seat, str(d.kind)) for d in data.verdict.decisions if 0 <= d.seat < 3)
+    """A row for each seat with decisions in the verdict: how many of each kind."""
+    counts: dict[int, dict[str, Any]] = {}
     players = parsed.log.players
-    return [
-        {
-            "verdict_id": verdict_id,
-            "seat": seat,
-            "kind": kind,
-            "player_id": players[seat],
-            "played_at": played_at,
-            "n": n,
-        }
-        for (seat, kind), n in sorted(counts.items())
-    ]
+    for d in data.verdict.decisions:
+        if 0 <= d.seat < 3:
+            row = counts.get(d.seat)
+            if row is None:
+                row = counts[d.seat] = {
+                    "verdict_id": verdict_id,
+                    "seat": d.seat,
+                    "player_id": players[d.seat],
+                    "played_at": played_at,
+                    **dict.fromkeys(KIND_COLUMNS.values(), 0),
+                }
+            row[KIND_COLUMNS[d.kind]] += 1
+    return [counts[seat] for seat in sorted(counts)]

@@ -7,6 +7,7 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from ..models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
+from ..models.decision import KIND_COLUMNS
 from .concerns import concerns_player
 
 
@@ -46,12 +47,12 @@ class PlayerRepository:
         return {code: n for code, n in rows}
 
     def decisions_by_kind(self, player_id: str) -> dict[str, int]:
-        rows = self.session.execute(
-            select(DecisionCount.kind, func.sum(DecisionCount.n))
+        table = DecisionCount.__table__.c
+        sums = self.session.execute(
+            select(*(func.sum(table[column]) for column in KIND_COLUMNS.values()))
             .where(DecisionCount.player_id == player_id)
-            .group_by(DecisionCount.kind)
-        )
-        return {kind: n for kind, n in rows}
+        ).one()
+        return {kind: int(n) for kind, n in zip(KIND_COLUMNS, sums, strict=True) if n}
 
     def recent_games(self, player_id: str, limit: int) -> list[RecentGame]:
         rows = self.session.execute(

@@ -1,12 +1,12 @@
-"""Decisions counted, not copied: ``decision_counts`` (verdict, seat, kind, n) replaces
-``decisions`` (a row a decision).
+"""Decisions counted, not copied: ``decision_counts`` (a row a verdict and seat, a count
+a kind of decision) replaces ``decisions`` (a row a decision).
 
 Each verified hand wrote ~22 decision rows, each with four indexes and a foreign key,
 and the rows were only ever counted by player and kind (a player's record); the
 decisions themselves, with their seq, card, detail and refs, are in the verdict's JSON.
 They were most of the workers' PostgreSQL time: a verification job that skipped them
 spent 0.36-0.37 ms of PostgreSQL a hand instead of 0.87-0.91 (docs/performance.md,
-"Tenth pass"). A hand now writes ~8 count rows with two indexes.
+"Tenth pass"). A hand now writes up to 3 count rows, with two indexes.
 
 Upgrade counts the existing rows; downgrade rebuilds a row a decision from the JSON of
 each verdict that has counts (the current ones).
@@ -32,6 +32,9 @@ depends_on: str | Sequence[str] | None = None
 ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 #: verdicts rebuilt a statement on downgrade
 BATCH = 500
+#: the kinds of decision (``replay.verdict.DecisionKind`` when this was written), each
+#: counted in its column ``n_<kind>``
+KINDS = ("guo_zhang", "chou_pai", "chou_wei", "chou_hu", "mian_zhang", "check")
 
 
 def upgrade() -> None:
@@ -39,28 +42,29 @@ def upgrade() -> None:
         "decision_counts",
         sa.Column("verdict_id", ID, nullable=False),
         sa.Column("seat", sa.SmallInteger(), nullable=False),
-        sa.Column("kind", sa.String(length=20), nullable=False),
         sa.Column("player_id", sa.String(length=128), nullable=False),
         sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("n", sa.Integer(), nullable=False),
+        *(sa.Column(f"n_{kind}", sa.Integer(), nullable=False) for kind in KINDS),
         sa.ForeignKeyConstraint(
             ["verdict_id"],
             ["verdicts.id"],
             name=op.f("fk_decision_counts_verdict_id_verdicts"),
             ondelete="CASCADE",
         ),
-        sa.PrimaryKeyConstraint("verdict_id", "seat", "kind", name=op.f("pk_decision_counts")),
+        sa.PrimaryKeyConstraint("verdict_id", "seat", name=op.f("pk_decision_counts")),
     )
     with op.batch_alter_table("decision_counts", schema=None) as batch_op:
         batch_op.create_index(
-            batch_op.f("ix_decision_counts_player_id_kind_played_at"),
-            ["player_id", "kind", "played_at"],
+            batch_op.f("ix_decision_counts_player_id_played_at"),
+            ["player_id", "played_at"],
             unique=False,
         )
+    columns = ", ".join(f"n_{kind}" for kind in KINDS)
+    sums = ", ".join(f"SUM(CASE WHEN kind = '{kind}' THEN 1 ELSE 0 END)" for kind in KINDS)
     op.execute(
-        "INSERT INTO decision_counts (verdict_id, seat, kind, player_id, played_at, n) "
-        "SELECT verdict_id, seat, kind, MIN(player_id), MIN(played_at), COUNT(*) "
-        "FROM decisions GROUP BY verdict_id, seat, kind"
+        f"INSERT INTO decision_counts (verdict_id, seat, player_id, played_at, {columns}) "
+        f"SELECT verdict_id, seat, MIN(player_id), MIN(played_at), {sums} "
+        "FROM decisions GROUP BY verdict_id, seat"
     )
     op.drop_table("decisions")
 

@@ -23,6 +23,7 @@ from app.auth.service import create_key
 from app.database import Database, transaction
 from app.main import create_app
 from app.models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
+from app.models.decision import KIND_COLUMNS
 from app.settings import Settings
 
 from .backends import Backend, fresh_database, kinds, rolled_back
@@ -119,5 +120,8 @@ def row_counts(db: Database) -> dict[str, int]:
             model.__tablename__: session.scalar(select(func.count()).select_from(model)) or 0
             for model in (HandLog, LogPlayer, VerdictRow, FindingRow, DecisionCount)
         }
-        counts["decisions"] = session.scalar(select(func.sum(DecisionCount.n))) or 0
+        sums = session.execute(
+            select(*(func.sum(DecisionCount.__table__.c[c]) for c in KIND_COLUMNS.values()))
+        ).one()
+        counts["decisions"] = sum(n or 0 for n in sums)
         return counts

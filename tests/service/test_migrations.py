@@ -74,6 +74,7 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
 
     from app.database import Database, transaction
     from app.games.service import Source, parse, prepare, store
+    from app.models.decision import KIND_COLUMNS
     from replay.tools.simulate import simulate
 
     from .logs import engine_verdict
@@ -94,10 +95,16 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
     def counts(engine: object) -> dict[tuple[str, int, str, str], int]:
         with engine.connect() as conn:  # type: ignore[attr-defined]
             rows = conn.execute(text(
-                "SELECT l.game_id, c.seat, c.player_id, c.kind, c.n FROM decision_counts c "
+                f"SELECT l.game_id, c.seat, c.player_id, {', '.join(KIND_COLUMNS.values())} "
+                "FROM decision_counts c "
                 "JOIN verdicts v ON v.id = c.verdict_id JOIN hand_logs l ON l.id = v.log_id"
             ))
-            return {(g, seat, player, k): n for g, seat, player, k, n in rows}
+            return {
+                (g, seat, player, kind): n
+                for g, seat, player, *ns in rows
+                for kind, n in zip(KIND_COLUMNS, ns, strict=True)
+                if n
+            }
 
     with blank_database(kind, tmp_path) as url:
         engine = make_engine(url)
@@ -127,3 +134,14 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
             assert counts(engine) == dict(counted)
         finally:
             engine.dispose()
+
+
+def test_every_kind_of_decision_has_its_count_column() -> None:
+    """A new ``DecisionKind`` needs a column in ``decision_counts`` (and a migration)."""
+    from app.models.decision import KIND_COLUMNS, DecisionCount
+    from replay.verdict import DecisionKind
+
+    columns = set(DecisionCount.__table__.c.keys())
+    assert {str(kind) for kind in DecisionKind} == set(KIND_COLUMNS)
+    assert set(KIND_COLUMNS.values()) <= columns
+    assert {c for c in columns if c.startswith("n_")} == set(KIND_COLUMNS.values())

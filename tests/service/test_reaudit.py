@@ -131,3 +131,40 @@ def test_reaudit_replaces_the_fair_play_features(
     switch_engine(monkeypatch)
     assert client.post(REAUDIT, headers=headers).json()["checked"] == 3
     assert features() == {}
+
+
+def test_reaudit_decision_counts_follow_the_current_verdicts(
+    client: TestClient, headers: dict[str, str], db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counts of the old verdicts go, the new verdicts' come: an engine that finds no
+    decision in the even games leaves only the odd games' counted."""
+    import json
+
+    from replay.tools.simulate import simulate
+
+    for i, doc in enumerate(simulate(4, 21, "standard")):
+        doc["game_id"] = f"rd-{i}"
+        answer = client.post("/api/v1/games", content=json.dumps(doc), headers=headers)
+        assert answer.status_code == 201
+
+    def decisions(game_id: str) -> int:
+        verdict = client.get(f"/api/v1/games/{game_id}/verdict", headers=headers).json()
+        return sum(1 for d in verdict["decisions"] if 0 <= d["seat"] < 3)
+
+    before = [decisions(f"rd-{i}") for i in range(4)]
+    assert row_counts(db)["decisions"] == sum(before) and min(before) > 0
+
+    original = replay.engine.verify
+
+    def verify(log: Log) -> Verdict:
+        verdict = dataclasses.replace(original(log), engine=NEW)
+        if int(log.game_id[-1]) % 2 == 0:
+            verdict = dataclasses.replace(verdict, decisions=[])
+        return verdict
+
+    monkeypatch.setattr(replay.version, "ENGINE_VERSION", NEW)
+    monkeypatch.setattr(replay.engine, "verify", verify)
+    assert client.post(REAUDIT, headers=headers).json()["checked"] == 4
+    after = [decisions(f"rd-{i}") for i in range(4)]
+    assert after == [0, before[1], 0, before[3]]
+    assert row_counts(db)["decisions"] == sum(after)
