@@ -145,3 +145,50 @@ def test_every_kind_of_decision_has_its_count_column() -> None:
     assert {str(kind) for kind in DecisionKind} == set(KIND_COLUMNS)
     assert set(KIND_COLUMNS.values()) <= columns
     assert {c for c in columns if c.startswith("n_")} == set(KIND_COLUMNS.values())
+
+
+def test_postgresql_compresses_logs_and_verdicts_with_lz4(kind: str, tmp_path: Path) -> None:
+    """0009: new logs and verdicts are stored lz4-compressed; going back restores the
+    server's default for new values."""
+    import json
+
+    import pytest
+    from sqlalchemy import text
+
+    from app.database import Database, transaction
+    from app.games.service import Source, parse, prepare, store
+    from replay.tools.simulate import simulate
+
+    if kind != "postgresql":
+        pytest.skip("column compression is PostgreSQL's")
+
+    def compression(engine: object) -> dict[str, str]:
+        with engine.connect() as conn:  # type: ignore[attr-defined]
+            return {
+                f"{table}.{column}": conn.execute(text(
+                    "SELECT attcompression FROM pg_attribute "
+                    "WHERE attrelid = CAST(:t AS regclass) AND attname = :c"
+                ), {"t": table, "c": column}).scalar_one()
+                for table, column in (("hand_logs", "raw"), ("verdicts", "verdict_json"))
+            }
+
+    doc = next(simulate(1, 8, "standard"))
+    doc["meta"] = {"pad": "x" * 3000}  # past the TOAST threshold whatever the hand
+    with blank_database(kind, tmp_path) as url:
+        engine = make_engine(url)
+        try:
+            upgrade(url)
+            assert compression(engine) == {"hand_logs.raw": "l", "verdicts.verdict_json": "l"}
+            db = Database.from_engine(engine)
+            with transaction(db.write) as session:
+                item = prepare(parse(json.dumps(doc).encode(), 64), verify=True)
+                store(session, [item], api_key_id=None, source=Source.IMPORT)
+            with engine.connect() as conn:
+                assert conn.execute(text(
+                    "SELECT pg_column_compression(raw) FROM hand_logs"
+                )).scalar_one() == "lz4"
+            downgrade(url, "0008_decision_counts")
+            engine.dispose()
+            assert compression(engine) == {"hand_logs.raw": "", "verdicts.verdict_json": ""}
+        finally:
+            engine.dispose()
