@@ -3,12 +3,12 @@ one write transaction.
 
 On SQLite, which has one writer, each commit writes every page it changed to the
 write-ahead log: a single POST changes ~34 pages (the log's row, the right-hand leaf of
-each of a dozen indexes, the verdict, its decisions), nearly all of them the same pages
-as the request before it. On PostgreSQL each commit waits for its WAL flush, and in
-queue mode each POST was a verification job of its own. Requests that arrive while a
-group is being written wait for the next group, which writes those shared pages (one
-insert a table), commits once and enqueues one job for all of them
-(docs/performance.md, "Eighth pass").
+each of a dozen indexes, the verdict, its decision rows; counts since the tenth pass),
+nearly all of them the same pages as the request before it. On PostgreSQL each commit
+waits for its WAL flush, and in queue mode each POST was a verification job of its own.
+Requests that arrive while a group is being written wait for the next group, which
+writes those shared pages (one insert a table), commits once and enqueues one job for
+all of them (docs/performance.md, "Eighth pass").
 
 A request's work comes in two steps (``Staged``): ``prepare``, which only reads (the
 key, the parse, the verification), runs for each request alone, in arrival order;
