@@ -14,15 +14,26 @@ thread only when it would have to wait (``group_commit``: the single-log ingests
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, Insert, create_engine, event
+from sqlalchemy import (
+    ARRAY,
+    Engine,
+    Insert,
+    String,
+    Text,
+    any_,
+    bindparam,
+    create_engine,
+    event,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import QueryableAttribute, Session, sessionmaker
+from sqlalchemy.sql.elements import ColumnElement
 
 from .settings import Settings
 
@@ -174,3 +185,19 @@ def insert_if_absent(session: Session, model: type[Any], values: dict[str, Any])
     dialect = session.get_bind().dialect.name
     stmt: Insert = (postgresql if dialect == "postgresql" else sqlite).insert(model).values(values)
     session.execute(stmt.on_conflict_do_nothing())  # type: ignore[attr-defined]
+
+
+def among(
+    session: Session, column: ColumnElement[Any] | QueryableAttribute[Any], values: Iterable[Any]
+) -> ColumnElement[bool]:
+    """``column IN (values)``: on PostgreSQL ``column = ANY(:array)``, one parameter
+    whatever the count. An ``IN`` list of a job's 200 ids is 200 parameters, which
+    SQLAlchemy renders into the statement at each execution and psycopg then converts
+    anew (it caches statements of at most 50 parameters): ~1 ms a statement, several a
+    verification job (docs/performance.md, "Tenth pass")."""
+    listed = list(values)
+    if session.get_bind().dialect.name == "postgresql":
+        # text[], not varchar(n)[]: a cast to a length would cut a longer value to match
+        kind = Text() if isinstance(column.type, String) else column.type
+        return column == any_(bindparam(None, listed, type_=ARRAY(kind)))
+    return column.in_(listed)

@@ -8,6 +8,7 @@ from sqlalchemy import and_, exists, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from ..database import among
 from ..models import HandLog, VerdictRow
 
 
@@ -50,7 +51,7 @@ class ReauditRepository:
         """The stale logs among ``log_ids``, or with ``first <= id <= last`` (the jobs)."""
         stmt = select(HandLog.id, HandLog.game_id, HandLog.raw).where(_not_current(engine))
         if log_ids:
-            stmt = stmt.where(HandLog.id.in_(list(log_ids)))
+            stmt = stmt.where(among(self.session, HandLog.id, log_ids))
         else:
             stmt = stmt.where(HandLog.id.between(first, last))
         rows = self.session.execute(stmt.order_by(HandLog.id))
@@ -82,8 +83,12 @@ class ReauditRepository:
         if not log_ids:
             return {}
         ids = list(log_ids)
-        self.session.execute(select(HandLog.id).where(HandLog.id.in_(ids)).with_for_update()).all()
+        self.session.execute(
+            select(HandLog.id).where(among(self.session, HandLog.id, ids)).with_for_update()
+        ).all()
         rows = self.session.execute(
-            select(HandLog.id, HandLog.played_at).where(HandLog.id.in_(ids), _not_current(engine))
+            select(HandLog.id, HandLog.played_at).where(
+                among(self.session, HandLog.id, ids), _not_current(engine)
+            )
         )
         return {r.id: r.played_at for r in rows}

@@ -8,6 +8,7 @@ from typing import Any, cast
 from sqlalchemy import Table, delete, insert, or_, select
 from sqlalchemy.orm import Session
 
+from ..database import among
 from ..games.copy import insert_rows
 from ..models import FairplayFeatures, FairplayPair, FairplayPlayer, FairplayScan, HandLog
 
@@ -42,7 +43,10 @@ class FairplayRepository:
     def drop_features(self, log_ids: Sequence[int]) -> None:
         if log_ids:
             self.session.execute(
-                delete(FairplayFeatures).where(FairplayFeatures.log_id.in_(list(log_ids))))
+                delete(FairplayFeatures).where(
+                    among(self.session, FairplayFeatures.log_id, log_ids)
+                )
+            )
 
     def iter_features(self, batch: int = 2000) -> Iterator[dict[str, Any]]:
         """Every stored hand's features, in the order the hands were stored."""

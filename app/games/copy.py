@@ -185,6 +185,41 @@ def insert_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) 
         few_rows(session, table, rows)
 
 
+@lru_cache(maxsize=32)
+def _insert_unnest(
+    table: Table,
+    columns: tuple[str, ...],
+    dialect: Dialect,
+    returning: tuple[str, ...],
+    skip_conflict_on: str | None,
+) -> tuple[str, tuple[Processor, ...]] | None:
+    """PostgreSQL: the rows as one array a column (``INSERT … SELECT * FROM unnest(…)``),
+    or None when a column is JSON (then ``VALUES``). Its text and its parameters (one a
+    column) are the same for any number of rows: psycopg converts a statement's
+    placeholders anew each time it has more than 50 parameters (its cache's limit),
+    ~9 ms for 200 rows of 9 columns in ``VALUES``. Each array is cast to its column's
+    base type without a length (``text[]``, not ``varchar(64)[]``, whose cast would cut
+    a long value where the insert refuses it), and sent in binary (``%b``): psycopg
+    writes a text array by escaping each element with a regular expression, which for
+    200 verdicts' JSON cost more than the ``VALUES`` it replaces."""
+    types = []
+    for name in columns:
+        column_type = table.c[name].type
+        if isinstance(column_type, JSON):
+            return None
+        compiled = column_type.compile(dialect=dialect).split("(")[0].strip()
+        types.append("text" if compiled in ("VARCHAR", "CHAR", "TEXT") else compiled)
+    _, processors = _insert(table, columns, dialect)
+    names = ", ".join(f'"{name}"' for name in columns)
+    arrays = ", ".join(f"%b::{kind}[]" for kind in types)
+    sql = f'INSERT INTO "{table.name}" ({names}) SELECT * FROM unnest({arrays})'
+    if skip_conflict_on is not None:
+        sql += f' ON CONFLICT ("{skip_conflict_on}") DO NOTHING'
+    if returning:
+        sql += " RETURNING " + ", ".join(f'"{name}"' for name in returning)
+    return sql, processors
+
+
 def rows_returning(
     session: Session,
     table: Table,
@@ -193,23 +228,34 @@ def rows_returning(
     skip_conflict_on: str | None = None,
 ) -> list[tuple[Any, ...]]:
     """Insert the rows (skipping those that conflict on ``skip_conflict_on``); the
-    ``returning`` columns of those inserted, in no particular order. Multi-row ``INSERT …
-    RETURNING`` on the driver, ``ROWS_A_STATEMENT`` rows a statement (SQLAlchemy's
+    ``returning`` columns of those inserted, in no particular order. ``INSERT …
+    RETURNING`` on the driver, ``ROWS_A_STATEMENT`` rows a statement: on PostgreSQL the
+    rows as arrays (``_insert_unnest``), on SQLite multi-row ``VALUES`` (SQLAlchemy's
     insertmanyvalues does the same with more work; sqlite3's ``executemany`` returns no
     rows)."""
     if not rows:
         return []
     columns = tuple(rows[0])
     dialect = session.get_bind().dialect
+    unnest = (
+        _insert_unnest(table, columns, dialect, returning, skip_conflict_on)
+        if dialect.name == "postgresql"
+        else None
+    )
     found: list[tuple[Any, ...]] = []
     cursor = _driver_connection(session).cursor()
     try:
         for start in range(0, len(rows), ROWS_A_STATEMENT):
             chunk = rows[start : start + ROWS_A_STATEMENT]
-            sql, processors = _insert(
-                table, columns, dialect, returning, skip_conflict_on, count=len(chunk)
-            )
-            values = [v for row in _driver_values(columns, processors, chunk) for v in row]
+            if unnest is not None:
+                sql, processors = unnest
+                values = [list(column) for column in
+                          zip(*_driver_values(columns, processors, chunk), strict=True)]
+            else:
+                sql, processors = _insert(
+                    table, columns, dialect, returning, skip_conflict_on, count=len(chunk)
+                )
+                values = [v for row in _driver_values(columns, processors, chunk) for v in row]
             with _as_sqlalchemy_errors(session, sql):
                 cursor.execute(sql, values)
                 found += cursor.fetchall()

@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import Connection, Table, delete, func, select, update
 from sqlalchemy.orm import Session
 
+from ..database import among
 from ..models import DecisionCount, FindingRow, HandLog, LogPlayer, VerdictRow
 from .copy import insert_rows, rows_returning
 
@@ -68,25 +69,25 @@ class GameRepository:
             return
         # the counts of the logs' verdicts (only the current ones have any), by the
         # verdicts' own (log_id, is_current) index and the counts' primary key
-        current = select(VERDICTS.c.id).where(
-            VERDICTS.c.log_id.in_(ids), VERDICTS.c.is_current.is_(True)
-        )
+        logs = among(self.session, VERDICTS.c.log_id, ids)
+        current = select(VERDICTS.c.id).where(logs, VERDICTS.c.is_current.is_(True))
         self.session.execute(
             delete(DECISION_COUNTS).where(DECISION_COUNTS.c.verdict_id.in_(current))
         )
         self.session.execute(
             update(VERDICTS)
-            .where(VERDICTS.c.log_id.in_(ids), VERDICTS.c.is_current.is_(True))
+            .where(logs, VERDICTS.c.is_current.is_(True))
             .values(is_current=False)
         )
-        self.session.execute(delete(FINDINGS).where(FINDINGS.c.log_id.in_(ids)))
+        self.session.execute(delete(FINDINGS).where(among(self.session, FINDINGS.c.log_id, ids)))
 
     def delete_verdicts_of_engine(self, log_ids: Iterable[int], engine: str) -> None:
         ids = list(log_ids)
         if ids:
             self.session.execute(
                 delete(VERDICTS).where(
-                    VERDICTS.c.log_id.in_(ids), VERDICTS.c.engine_version == engine
+                    among(self.session, VERDICTS.c.log_id, ids),
+                    VERDICTS.c.engine_version == engine,
                 )
             )
 
@@ -97,7 +98,9 @@ class GameRepository:
         if not ids:
             return {}
         rows = self._core.execute(
-            select(LOGS.c.game_id, LOGS.c.id, LOGS.c.log_sha256).where(LOGS.c.game_id.in_(ids))
+            select(LOGS.c.game_id, LOGS.c.id, LOGS.c.log_sha256).where(
+                among(self.session, LOGS.c.game_id, ids)
+            )
         )
         return {row.game_id: StoredRef(row.id, row.log_sha256) for row in rows}
 
@@ -106,7 +109,9 @@ class GameRepository:
         if not ids:
             return {}
         rows = self.session.scalars(
-            select(VerdictRow).where(VerdictRow.log_id.in_(ids), VerdictRow.is_current.is_(True))
+            select(VerdictRow).where(
+                among(self.session, VerdictRow.log_id, ids), VerdictRow.is_current.is_(True)
+            )
         )
         return {row.log_id: row for row in rows}
 

@@ -177,3 +177,78 @@ def test_driver_values_convert_a_repeated_object_once() -> None:
     values = copy._driver_values(("a", "b"), (process, None), rows)
     assert values == [["<[1]>", 1], ["<[1]>", 2], [None, 3], ["<[1]>", 4], ["<[1]>", 5]]
     assert calls == [when, same_value, when]
+
+
+def test_rows_returning_stores_every_value_as_given(db: Database) -> None:
+    """The rows' values as stored (PostgreSQL: arrays a column, ``unnest``): NULLs, a
+    column of NULLs only, bytes, times, non-ASCII text; ids map to their rows; a
+    conflicting row is skipped; a value too long for its column is refused (not cut)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy.exc import DBAPIError
+
+    from app.games.repository import LOGS
+
+    when = datetime(2026, 12, 1, 16, 0, 0, 123456, tzinfo=UTC)
+
+    def row(game_id: str, **kw: Any) -> dict[str, Any]:
+        base: dict[str, Any] = {
+            "game_id": game_id, "ruleset": "standard", "match_id": None, "hand_no": None,
+            "dealer": 2, "started_at": None, "played_at": when,
+            "raw": b"\x00\xff" + game_id.encode(),
+            "raw_sha256": "a" * 64, "log_sha256": "b" * 64, "size_bytes": 3,
+            "ingested_at": when, "api_key_id": None, "source": "import",
+        }
+        return base | kw
+
+    rows = [row("rr-0"), row("rr-1 三", match_id="m-1", hand_no=4, started_at=when), row("rr-2")]
+    with transaction(db.write) as session:
+        found = copy.rows_returning(session, LOGS, rows, ("id", "game_id"), "game_id")
+        again = copy.rows_returning(
+            session, LOGS, [row("rr-1 三"), row("rr-3")], ("id", "game_id"), "game_id"
+        )
+    assert sorted(g for _, g in found) == ["rr-0", "rr-1 三", "rr-2"]
+    assert [g for _, g in again] == ["rr-3"]
+    with db.read() as session:
+        stored = {h.id: h for h in session.scalars(select(HandLog))}
+    for log_id, game_id in found + again:
+        h = stored[log_id]
+        assert h.game_id == game_id and h.raw == b"\x00\xff" + game_id.encode()
+        assert h.played_at == when and h.dealer == 2 and h.api_key_id is None
+    one = stored[dict((g, i) for i, g in found)["rr-1 三"]]
+    assert (one.match_id, one.hand_no, one.started_at) == ("m-1", 4, when)
+    if db.engine.dialect.name == "postgresql":  # SQLite does not hold VARCHAR lengths
+        with pytest.raises(DBAPIError, match="too long"):
+            with transaction(db.write) as session:
+                copy.rows_returning(session, LOGS, [row("x" * 129)], ("id",), "game_id")
+
+
+def test_among_selects_the_listed_rows_with_one_parameter(db: Database) -> None:
+    """``among`` is ``IN``: the rows listed, none for an empty list, no match for a value
+    longer than the column (PostgreSQL compares it whole, as text); there, one array
+    parameter however many values."""
+    from app.database import among
+
+    raws = [log_bytes(f"among-{i}", index=i) for i in range(5)]
+    with transaction(db.write) as session:
+        store(session, [prepare(parse(raw, 64), verify=False) for raw in raws],
+              api_key_id=None, source=Source.IMPORT)
+    with db.read() as session:
+        ids = dict(session.execute(select(HandLog.game_id, HandLog.id)).all())
+
+        def game_ids(where: Any) -> list[str]:
+            return sorted(session.scalars(select(HandLog.game_id).where(where)))
+
+        assert game_ids(among(session, HandLog.id, [ids["among-1"], ids["among-3"], -1])) == [
+            "among-1", "among-3"
+        ]
+        assert game_ids(among(session, HandLog.id, [])) == []
+        long = "among-2" + "x" * 200
+        assert game_ids(among(session, HandLog.game_id, ["among-2", long, "among-4"])) == [
+            "among-2", "among-4"
+        ]
+        assert game_ids(among(session, HandLog.game_id, [long])) == []
+        many = select(HandLog.id).where(among(session, HandLog.id, range(500)))
+        compiled = many.compile(session.get_bind())
+        if session.get_bind().dialect.name == "postgresql":
+            assert "ANY" in str(compiled) and len(compiled.params) == 1
