@@ -7,11 +7,9 @@ ones added here are documented in docs/rules.md.
 from __future__ import annotations
 
 import json
-import json.encoder
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 
 class Code(StrEnum):
@@ -107,18 +105,6 @@ class Decision(NamedTuple):
             out["outcome"] = self.outcome
         return out
 
-    def json_text(self) -> str:
-        """``canonical_json(self.to_json())`` as text, written out: the keys in their
-        sorted order, each string escaped by the encoder ``json.dumps`` itself uses."""
-        card = "null" if self.card is None else _string(self.card)
-        outcome = "" if self.outcome is None else ',"outcome":' + _string(self.outcome)
-        seq = "null" if self.seq is None else int.__repr__(self.seq)
-        return (
-            f'{{"card":{card},"detail":{_string(self.detail)},"kind":{_string(str(self.kind))}'
-            f'{outcome},"refs":[{",".join(map(int.__repr__, self.refs))}],'
-            f'"seat":{int.__repr__(self.seat)},"seq":{seq}}}'
-        )
-
 
 @dataclass(slots=True)
 class Verdict:
@@ -144,32 +130,7 @@ class Verdict:
         }
 
     def to_bytes(self, pretty: bool = False) -> bytes:
-        """``canonical_json(self.to_json(), pretty)``. The compact form is written out
-        around the decisions' own texts (``Decision.json_text``): the decisions are most
-        of a verdict, and ``json.dumps`` sorting and encoding their dicts was a sixth of
-        a verification's time (docs/performance.md, "Tenth pass");
-        tests/rules/test_verdict_json.py holds the two equal."""
-        if pretty:
-            return canonical_json(self.to_json(), pretty=True)
-        decisions = ",".join([d.json_text() for d in self.decisions])
-        findings = _compact([f.to_json() for f in self.findings])
-        text = (
-            f'{{"decisions":[{decisions}],"engine":{_string(self.engine)},'
-            f'"findings":{findings},"game_id":{_string(self.game_id)},'
-            f'"log_sha256":{_string(self.log_sha256)},"ruleset":{_string(self.ruleset)},'
-            f'"score":{_compact(self.score)},"status":{_string(str(self.status))}}}'
-        )
-        return text.encode("utf-8")
-
-
-#: a string as ``json.dumps(..., ensure_ascii=False)`` writes it, quotes included
-_string: Final[Callable[[str], str]] = json.encoder.encode_basestring
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+        return canonical_json(self.to_json(), pretty=pretty)
 
 
 def canonical_json(value: Any, pretty: bool = False) -> bytes:
@@ -177,6 +138,8 @@ def canonical_json(value: Any, pretty: bool = False) -> bytes:
     if pretty:
         text = json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
     else:
-        text = _compact(value)
+        text = json.dumps(
+            value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
     return text.encode("utf-8")
 

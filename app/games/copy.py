@@ -159,11 +159,10 @@ def sqlite_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) 
 
 
 def few_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) -> None:
-    """PostgreSQL: a few rows in one multi-row ``VALUES`` (one round trip; its text is
-    the same for the same number of rows, so psycopg prepares it once it recurs)."""
+    """PostgreSQL: a few rows in one statement (``_statement``; one round trip, whose
+    text recurs, so psycopg prepares it)."""
     columns = tuple(rows[0])
-    sql, processors = _insert(table, columns, session.get_bind().dialect, count=len(rows))
-    values = [value for row in _driver_values(columns, processors, rows) for value in row]
+    sql, values = _statement(table, columns, session.get_bind().dialect, rows)
     with _as_sqlalchemy_errors(session, sql), _driver_connection(session).cursor() as cursor:
         cursor.execute(sql, values)
 
@@ -172,8 +171,7 @@ def insert_rows(session: Session, table: Table, rows: Sequence[dict[str, Any]]) 
     """The rows in the cheapest way the database has: on SQLite, sqlite3's C loop straight
     on the connection (SQLAlchemy's statement work cost more than the inserts); on
     PostgreSQL, ``COPY`` once there are enough rows (a tenth of the time of psycopg's
-    pipelined executemany), else one multi-row ``VALUES`` on the driver (one round trip;
-    the same number of rows always makes the same statement text)."""
+    pipelined executemany), else one statement on the driver (``few_rows``)."""
     if not rows:
         return
     dialect = session.get_bind().dialect.name
@@ -220,6 +218,28 @@ def _insert_unnest(
     return sql, processors
 
 
+def _statement(
+    table: Table,
+    columns: tuple[str, ...],
+    dialect: Dialect,
+    rows: Sequence[dict[str, Any]],
+    returning: tuple[str, ...] = (),
+    skip_conflict_on: str | None = None,
+) -> tuple[str, list[Any]]:
+    """One ``INSERT`` of the rows and its parameters: on PostgreSQL the rows as arrays
+    (``_insert_unnest``) unless a column is JSON, else multi-row ``VALUES``."""
+    if dialect.name == "postgresql":
+        unnest = _insert_unnest(table, columns, dialect, returning, skip_conflict_on)
+        if unnest is not None:
+            sql, processors = unnest
+            converted = _driver_values(columns, processors, rows)
+            return sql, [list(column) for column in zip(*converted, strict=True)]
+    sql, processors = _insert(
+        table, columns, dialect, returning, skip_conflict_on, count=len(rows)
+    )
+    return sql, [value for row in _driver_values(columns, processors, rows) for value in row]
+
+
 def rows_returning(
     session: Session,
     table: Table,
@@ -229,33 +249,19 @@ def rows_returning(
 ) -> list[tuple[Any, ...]]:
     """Insert the rows (skipping those that conflict on ``skip_conflict_on``); the
     ``returning`` columns of those inserted, in no particular order. ``INSERT …
-    RETURNING`` on the driver, ``ROWS_A_STATEMENT`` rows a statement: on PostgreSQL the
-    rows as arrays (``_insert_unnest``), on SQLite multi-row ``VALUES`` (SQLAlchemy's
-    insertmanyvalues does the same with more work; sqlite3's ``executemany`` returns no
-    rows)."""
+    RETURNING`` on the driver (``_statement``), ``ROWS_A_STATEMENT`` rows a statement
+    (SQLAlchemy's insertmanyvalues does the same with more work; sqlite3's
+    ``executemany`` returns no rows)."""
     if not rows:
         return []
     columns = tuple(rows[0])
     dialect = session.get_bind().dialect
-    unnest = (
-        _insert_unnest(table, columns, dialect, returning, skip_conflict_on)
-        if dialect.name == "postgresql"
-        else None
-    )
     found: list[tuple[Any, ...]] = []
     cursor = _driver_connection(session).cursor()
     try:
         for start in range(0, len(rows), ROWS_A_STATEMENT):
             chunk = rows[start : start + ROWS_A_STATEMENT]
-            if unnest is not None:
-                sql, processors = unnest
-                values = [list(column) for column in
-                          zip(*_driver_values(columns, processors, chunk), strict=True)]
-            else:
-                sql, processors = _insert(
-                    table, columns, dialect, returning, skip_conflict_on, count=len(chunk)
-                )
-                values = [v for row in _driver_values(columns, processors, chunk) for v in row]
+            sql, values = _statement(table, columns, dialect, chunk, returning, skip_conflict_on)
             with _as_sqlalchemy_errors(session, sql):
                 cursor.execute(sql, values)
                 found += cursor.fetchall()

@@ -6,8 +6,8 @@ default pglz that was half of each insert's time. lz4 halves it: over 2,000 hand
 stored and verified, ``INSERT INTO hand_logs`` 0.087 -> 0.042 ms a hand and ``INSERT
 INTO verdicts`` 0.072 -> 0.041 ms (pg_stat_statements, docs/performance.md, "Tenth
 pass"). Values already stored keep their compression (PostgreSQL reads both); only new
-ones are written with lz4. A server built without lz4 (it is optional before
-PostgreSQL 16 too), and SQLite, are left as they are.
+ones are written with lz4. A server built without lz4 (a build option of PostgreSQL 14
+and later), and SQLite, are left as they are.
 
 Revision ID: 0009_lz4_toast
 Revises: 0008_decision_counts

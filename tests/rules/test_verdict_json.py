@@ -1,5 +1,6 @@
-"""A verdict's compact bytes, written out (``Verdict.to_bytes``), are the canonical JSON
-of its ``to_json()``: the definition of the bytes every verdict hash is taken over."""
+"""A verdict's bytes (``Verdict.to_bytes``) are the canonical JSON of its ``to_json()``:
+the definition of the bytes every verdict hash is taken over, for any strings the log
+and the engine put in it."""
 
 from __future__ import annotations
 

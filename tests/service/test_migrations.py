@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import Engine, inspect, text
 
-from app.database import make_engine
+from app.database import Database, make_engine, transaction
+from app.games.service import Source, parse, prepare, store
 from app.migrate import current_revision, downgrade, owned_by_app, upgrade
 from app.models import Base
+from app.models.decision import KIND_COLUMNS, DecisionCount
+from replay.tools.simulate import simulate
+from replay.verdict import DecisionKind
 
 from .backends import blank_database
+from .logs import engine_verdict
 
 TABLES = {"api_keys", "hand_logs", "log_players", "verdicts", "findings", "decision_counts"}
+
+
+def _store_verified(engine: Engine, raws: list[bytes]) -> None:
+    """The logs stored with their verdicts, as an ingest stores them."""
+    with transaction(Database.from_engine(engine).write) as session:
+        items = [prepare(parse(raw, 64), verify=True) for raw in raws]
+        store(session, items, api_key_id=None, source=Source.IMPORT)
 
 
 def test_upgrade_downgrade_upgrade(kind: str, tmp_path: Path) -> None:
@@ -67,18 +82,6 @@ def test_finding_query_uses_an_index(backend: object) -> None:
 def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
     """0008 counts the decision rows; going back rebuilds a row a decision from the
     verdicts' JSON, as 0007's ingest wrote them; going up again counts the same."""
-    import json
-    from collections import Counter
-
-    from sqlalchemy import text
-
-    from app.database import Database, transaction
-    from app.games.service import Source, parse, prepare, store
-    from app.models.decision import KIND_COLUMNS
-    from replay.tools.simulate import simulate
-
-    from .logs import engine_verdict
-
     raws = [json.dumps(doc).encode() for doc in simulate(4, 5, "standard")]
     want = []
     for raw in raws:
@@ -92,8 +95,8 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
     counted = Counter((g, seat, player, k) for g, _, seat, player, k, *_ in want)
     assert len(want) > len(counted) > 4
 
-    def counts(engine: object) -> dict[tuple[str, int, str, str], int]:
-        with engine.connect() as conn:  # type: ignore[attr-defined]
+    def counts(engine: Engine) -> dict[tuple[str, int, str, str], int]:
+        with engine.connect() as conn:
             rows = conn.execute(text(
                 f"SELECT l.game_id, c.seat, c.player_id, {', '.join(KIND_COLUMNS.values())} "
                 "FROM decision_counts c "
@@ -110,10 +113,7 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
         engine = make_engine(url)
         try:
             upgrade(url)
-            db = Database.from_engine(engine)
-            with transaction(db.write) as session:
-                items = [prepare(parse(raw, 64), verify=True) for raw in raws]
-                store(session, items, api_key_id=None, source=Source.IMPORT)
+            _store_verified(engine, raws)
             assert counts(engine) == dict(counted)
 
             downgrade(url, "0007_decisions_log_fk")
@@ -138,9 +138,6 @@ def test_decision_counts_keep_the_decisions(kind: str, tmp_path: Path) -> None:
 
 def test_every_kind_of_decision_has_its_count_column() -> None:
     """A new ``DecisionKind`` needs a column in ``decision_counts`` (and a migration)."""
-    from app.models.decision import KIND_COLUMNS, DecisionCount
-    from replay.verdict import DecisionKind
-
     columns = set(DecisionCount.__table__.c.keys())
     assert {str(kind) for kind in DecisionKind} == set(KIND_COLUMNS)
     assert set(KIND_COLUMNS.values()) <= columns
@@ -150,20 +147,11 @@ def test_every_kind_of_decision_has_its_count_column() -> None:
 def test_postgresql_compresses_logs_and_verdicts_with_lz4(kind: str, tmp_path: Path) -> None:
     """0009: new logs and verdicts are stored lz4-compressed; going back restores the
     server's default for new values."""
-    import json
-
-    import pytest
-    from sqlalchemy import text
-
-    from app.database import Database, transaction
-    from app.games.service import Source, parse, prepare, store
-    from replay.tools.simulate import simulate
-
     if kind != "postgresql":
         pytest.skip("column compression is PostgreSQL's")
 
-    def compression(engine: object) -> dict[str, str]:
-        with engine.connect() as conn:  # type: ignore[attr-defined]
+    def compression(engine: Engine) -> dict[str, str]:
+        with engine.connect() as conn:
             return {
                 f"{table}.{column}": conn.execute(text(
                     "SELECT attcompression FROM pg_attribute "
@@ -179,10 +167,7 @@ def test_postgresql_compresses_logs_and_verdicts_with_lz4(kind: str, tmp_path: P
         try:
             upgrade(url)
             assert compression(engine) == {"hand_logs.raw": "l", "verdicts.verdict_json": "l"}
-            db = Database.from_engine(engine)
-            with transaction(db.write) as session:
-                item = prepare(parse(json.dumps(doc).encode(), 64), verify=True)
-                store(session, [item], api_key_id=None, source=Source.IMPORT)
+            _store_verified(engine, [json.dumps(doc).encode()])
             with engine.connect() as conn:
                 assert conn.execute(text(
                     "SELECT pg_column_compression(raw) FROM hand_logs"
