@@ -14,6 +14,7 @@ from .api import PREFIX
 from .api import router as api_router
 from .database import Database
 from .middleware import Guard
+from .operators import passwords
 from .settings import Settings, get_settings
 from .webhooks.dispatcher import start_dispatcher
 
@@ -26,6 +27,7 @@ def create_app(settings: Settings | None = None, db: Database | None = None) -> 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         gc_tuning.tune()
+        passwords.warm_up()
         # Webhooks on SQLite (no queue): a thread of this process delivers them.
         dispatcher = start_dispatcher(database, settings) if owns_db else None
         yield

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 _hasher = PasswordHasher()
 
-#: a hash of a random password, verified against when the username is unknown so that
-#: a wrong username takes as long as a wrong password.
-_DUMMY = _hasher.hash("no such operator: constant-time answer")
+
+@cache
+def _dummy() -> str:
+    """A hash of a random password, verified against when the username is unknown so that
+    a wrong username takes as long as a wrong password. Made on first use, not on import
+    (a hash takes ~0.1 s: every command and process that imports this would pay it)."""
+    return _hasher.hash("no such operator: constant-time answer")
+
+
+def warm_up() -> None:
+    """Make the dummy hash now (a server's start-up), so that the first sign-in with an
+    unknown username takes no longer than later ones."""
+    _dummy()
+
 
 MIN_LENGTH = 10
 
@@ -20,7 +33,7 @@ def hash_password(password: str) -> str:
 
 def verify_password(password_hash: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(password_hash or _DUMMY, password) and password_hash is not None
+        return _hasher.verify(password_hash or _dummy(), password) and password_hash is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
