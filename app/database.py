@@ -34,6 +34,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import QueryableAttribute, Session, sessionmaker
 from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy.types import TypeEngine
 
 from .settings import Settings
 
@@ -197,7 +198,12 @@ def among(
     verification job (docs/performance.md, "Tenth pass")."""
     listed = list(values)
     if session.get_bind().dialect.name == "postgresql":
-        # text[], not varchar(n)[]: a cast to a length would cut a longer value to match
-        kind = Text() if isinstance(column.type, String) else column.type
-        return column == any_(bindparam(None, listed, type_=ARRAY(kind)))
+        return column == any_(bindparam(None, listed, type_=ARRAY(array_element(column.type))))
     return column.in_(listed)
+
+
+def array_element(column_type: TypeEngine[Any]) -> TypeEngine[Any]:
+    """The element type of a PostgreSQL array of a column's values: text for any string
+    column, not ``varchar(n)``, whose cast would cut a longer value to fit (a value the
+    column itself refuses; ``among`` and ``games.copy``'s array inserts)."""
+    return Text() if isinstance(column_type, String) else column_type

@@ -18,6 +18,8 @@ from sqlalchemy import JSON, Dialect, Table
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from ..database import array_element
+
 #: fewer rows than this go in one multi-row ``VALUES`` on PostgreSQL (COPY's set-up is
 #: not free).
 COPY_FROM = 50
@@ -196,17 +198,15 @@ def _insert_unnest(
     column) are the same for any number of rows: psycopg converts a statement's
     placeholders anew each time it has more than 50 parameters (its cache's limit),
     ~9 ms for 200 rows of 9 columns in ``VALUES``. Each array is cast to its column's
-    base type without a length (``text[]``, not ``varchar(64)[]``, whose cast would cut
-    a long value where the insert refuses it), and sent in binary (``%b``): psycopg
-    writes a text array by escaping each element with a regular expression, which for
-    200 verdicts' JSON cost more than the ``VALUES`` it replaces."""
+    type, strings to ``text[]`` (``database.array_element``), and sent in binary
+    (``%b``): psycopg writes a text array by escaping each element with a regular
+    expression, which for 200 verdicts' JSON cost more than the ``VALUES`` it replaces."""
     types = []
     for name in columns:
         column_type = table.c[name].type
         if isinstance(column_type, JSON):
             return None
-        compiled = column_type.compile(dialect=dialect).split("(")[0].strip()
-        types.append("text" if compiled in ("VARCHAR", "CHAR", "TEXT") else compiled)
+        types.append(array_element(column_type).compile(dialect=dialect))
     _, processors = _insert(table, columns, dialect)
     names = ", ".join(f'"{name}"' for name in columns)
     arrays = ", ".join(f"%b::{kind}[]" for kind in types)

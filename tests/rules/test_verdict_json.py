@@ -5,7 +5,9 @@ and the engine put in it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,9 +29,26 @@ from replay.verdict import (
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
+def _sorted_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    assert keys == sorted(keys), keys
+    return dict(pairs)
+
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
 def _same(verdict: Verdict) -> None:
-    assert verdict.to_bytes() == canonical_json(verdict.to_json())
+    data = verdict.to_bytes()
+    assert data == canonical_json(verdict.to_json())
     assert verdict.to_bytes(pretty=True) == canonical_json(verdict.to_json(), pretty=True)
+    # the canonical form itself: the same value back with every object's keys in order,
+    # no space between tokens, and characters as UTF-8: only control characters escaped
+    # as \uXXXX
+    assert json.loads(data, object_pairs_hook=_sorted_object) == verdict.to_json()
+    assert not re.search(rb"\s", _STRING.sub(b"", data))
+    escapes = re.findall(rb"\\u([0-9a-f]{4})", data.replace(b"\\\\", b""))
+    assert all(int(code, 16) < 0x20 for code in escapes), escapes
 
 
 @pytest.mark.parametrize("ruleset", ["standard", "hengshan", "changde"])
