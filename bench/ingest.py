@@ -443,8 +443,9 @@ class VerdictCount:
         """Wait for ``n`` verdicts, every log's verification job already queued: until no
         verification job is left to do, then the verdicts are counted once (and polled, as
         ``wait``, if any are missing). A ``count(*)`` of the verdicts every 50 ms, as
-        ``wait`` does, scans the table each time: 8 ms of PostgreSQL's CPU at 20,000
-        verdicts, on the cores the workers are measured on."""
+        ``wait`` does, scans the table each time: 7.6-9.2 ms of PostgreSQL at 20,000
+        verdicts (docs/performance.md, "Twelfth pass"), on the cores the workers are measured
+        on."""
         deadline = time.perf_counter() + timeout
         while self.unfinished_jobs():
             if time.perf_counter() > deadline:
